@@ -1,0 +1,53 @@
+//===- VecClonePass.h - Define declare-simd vector variants -----*- C++ -*-===//
+//
+/// \file
+/// The `vecclone` module pass and the `vecclone-report` function pass.
+///
+/// vecclone defines every `_ZGV` vector variant a function's attributes
+/// promise (plus GCC's `c` names where clang's differ), with the x86-64
+/// Vector Function ABI signature, as a SIMD-lane loop the stock
+/// LoopVectorizer widens. vecclone-report runs after the vectorizer and says,
+/// per variant, whether its lane loop was widened and if not, why.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VECCLONE_VECCLONEPASS_H
+#define VECCLONE_VECCLONEPASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace vecclone {
+
+/// Options of the vecclone component, filled from its `-vecclone-*` flags.
+struct VecCloneOptions {
+  /// Inline the scalar body into each variant's lane loop.
+  bool InlineBody = true;
+  /// Also define GCC's `c` names where clang 22 promises a different length.
+  bool DefineGCCNames = true;
+
+  /// The options as set on the command line (`-mllvm -vecclone-...`).
+  static VecCloneOptions fromCommandLine();
+};
+
+class VecClonePass : public llvm::PassInfoMixin<VecClonePass> {
+public:
+  explicit VecClonePass(VecCloneOptions Opts = VecCloneOptions::fromCommandLine())
+      : Opts(Opts) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+  /// Variants are ABI-visible symbols other objects link against: they must
+  /// be defined even at -O0 and in optnone code.
+  static bool isRequired() { return true; }
+
+private:
+  VecCloneOptions Opts;
+};
+
+class VecCloneReportPass : public llvm::PassInfoMixin<VecCloneReportPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+};
+
+} // namespace vecclone
+
+#endif // VECCLONE_VECCLONEPASS_H

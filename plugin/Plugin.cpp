@@ -1,0 +1,65 @@
+//===- Plugin.cpp - The plugin's single entry point -----------------------===//
+//
+/// \file
+/// Registers every pass for `opt -passes=...` (from Passes.def) and places
+/// them in clang's default pipelines: vecclone at OptimizerEarly (after
+/// inlining, before vectorization; it adds functions, so it must be a module
+/// pass), the report right after the loop vectorizer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vecclone/VecClonePass.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+
+using namespace llvm;
+
+static void registerPipelineNames(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+#define MODULE_PASS(NAME, CREATE)                                              \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "Passes.def"
+        return false;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+#define FUNCTION_PASS(NAME, CREATE)                                            \
+  if (Name == NAME) {                                                          \
+    FPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "Passes.def"
+        return false;
+      });
+}
+
+static void registerDefaultPipeline(PassBuilder &PB) {
+  // Variants are ABI symbols: define them at every level, -O0 included.
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(vecclone::VecClonePass());
+      });
+  PB.registerVectorizerEndEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(vecclone::VecCloneReportPass());
+      });
+}
+
+static PassPluginLibraryInfo getVecClonePluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "VecClone", LLVM_VERSION_STRING,
+          [](PassBuilder &PB) {
+            registerPipelineNames(PB);
+            registerDefaultPipeline(PB);
+          }};
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return getVecClonePluginInfo();
+}

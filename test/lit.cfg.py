@@ -1,0 +1,41 @@
+# lit configuration for the vecclone plugin.
+#
+# Substitutions keep plugin paths out of RUN lines:
+#   %opt        opt-22 with the plugin loaded (add -passes=...)
+#   %clang      clang-22 with the plugin loaded (C sources, -fopenmp-simd)
+#   %clang-noplugin  plain clang-22, for comparisons
+#   %gcc        gcc 12, the ABI peer
+#   %python     the Python that runs lit (for test generators)
+#   %FileCheck, %not (plain FileCheck/not also work)
+import os
+import lit.formats
+
+config.name = "VecClone"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".c", ".cpp", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "unit"]
+
+tools = config.llvm_tools_dir
+config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])
+plugin = config.plugin
+config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={plugin}"))
+config.substitutions.append(("%clang-noplugin", f"{tools}/clang"))
+config.substitutions.append(("%clangxx", f"{tools}/clang++ -fpass-plugin={plugin}"))
+config.substitutions.append(("%clang", f"{tools}/clang -fpass-plugin={plugin}"))
+config.substitutions.append(("%gxx", config.gcc.replace("gcc", "g++")))
+config.substitutions.append(("%gcc", config.gcc))
+config.substitutions.append(("%python", "/usr/bin/python3"))
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%srcroot", config.source_root))
+
+# Runtime tests execute AVX-512 code; mark what this CPU can run.
+try:
+    with open("/proc/cpuinfo") as f:
+        flags = f.read()
+    for feat in ("avx", "avx2", "avx512f"):
+        if f" {feat} " in flags or f" {feat}\n" in flags:
+            config.available_features.add(f"cpu-{feat}")
+except OSError:
+    pass
+
+config.substitutions.append(("%unittests", config.unit_test_binary))

@@ -1,0 +1,606 @@
+//===- VariantBuilder.cpp - Define one vector variant ---------------------===//
+//
+/// \file
+/// Builds a variant as
+/// \code
+///   entry:  vector arguments -> lane arrays; mask -> lane array of CDT width
+///   header: lane = phi [0, entry], [lane+1, latch]; (masked) skip if inactive
+///   body:   r = scalar(args of lane)        ; inlined when allowed
+///   latch:  ret[lane] = r; loop while lane+1 < VL
+///   exit:   return ret as vector(s)
+/// \endcode
+/// The loop carries `llvm.loop.vectorize.width = VL` and parallel-access
+/// metadata: OpenMP's declare simd promises the lanes may run concurrently,
+/// which is what GCC's clones assume too (safelen = simdlen). Lane arrays are
+/// read and written whole outside the loop, so after vectorization SROA turns
+/// them into vector registers. Inactive lanes branch around the body, so the
+/// vectorizer predicates their memory accesses: they never touch memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vecclone/VariantBuilder.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+namespace vecclone {
+
+static constexpr const char *LaneArrayMD = "vecclone.lane.array";
+
+static bool hasStringTag(const MDNode *LoopID, StringRef Tag) {
+  if (!LoopID)
+    return false;
+  for (const MDOperand &Op : LoopID->operands()) {
+    auto *N = dyn_cast_or_null<MDNode>(Op.get());
+    if (!N || N->getNumOperands() == 0)
+      continue;
+    if (auto *S = dyn_cast<MDString>(N->getOperand(0)); S && S->getString() == Tag)
+      return true;
+  }
+  return false;
+}
+
+bool isLaneLoopID(const MDNode *LoopID) {
+  return hasStringTag(LoopID, LaneLoopTag);
+}
+
+bool isVectorizedLoopID(const MDNode *LoopID) {
+  return hasStringTag(LoopID, "llvm.loop.isvectorized");
+}
+
+namespace {
+
+/// Builds one variant; state shared by the steps of buildVariant.
+class VariantBodyBuilder {
+public:
+  VariantBodyBuilder(Function &Scalar, Function &Variant, const VariantABI &ABI)
+      : Scalar(Scalar), V(Variant), ABI(ABI), Ctx(Scalar.getContext()),
+        B(Ctx) {}
+
+  CallInst *build();
+  void tagLoopAccesses(MDNode *AccessGroup);
+  BasicBlock *header() const { return Header; }
+
+private:
+  AllocaInst *createLaneArray(Type *EltTy, const Twine &Name);
+  Value *lanePtr(AllocaInst *Array, Value *Lane);
+  void spillVectorParams();
+  void spillMask();
+  void prepareUValCopies();
+  Value *laneArgument(const ParamABI &P, unsigned ParamNo, Value *Lane);
+  Value *scaledStep(const ParamABI &P, unsigned ParamNo, Value *Lane,
+                    uint64_t ElementBytes);
+  void emitReturn(Value *RetArray);
+
+  Function &Scalar;
+  Function &V;
+  const VariantABI &ABI;
+  LLVMContext &Ctx;
+  IRBuilder<> B;
+  BasicBlock *Entry = nullptr;
+  BasicBlock *Header = nullptr;
+  SmallVector<AllocaInst *, 8> ParamArrays; ///< Per parameter, or null.
+  SmallVector<Value *, 8> UValBase;         ///< Loaded value for U params.
+  AllocaInst *MaskArray = nullptr;
+  Type *MaskEltTy = nullptr;
+  AllocaInst *RetArray = nullptr;
+};
+
+} // namespace
+
+AllocaInst *VariantBodyBuilder::createLaneArray(Type *EltTy, const Twine &Name) {
+  IRBuilder<> EB(Entry, Entry->begin());
+  auto *AI = EB.CreateAlloca(ArrayType::get(EltTy, ABI.VLen), nullptr, Name);
+  const DataLayout &DL = V.getDataLayout();
+  uint64_t Bytes = DL.getTypeAllocSize(EltTy) * ABI.VLen;
+  AI->setAlignment(Align(std::min<uint64_t>(PowerOf2Ceil(Bytes), 64)));
+  AI->setMetadata(LaneArrayMD, MDNode::get(Ctx, {}));
+  return AI;
+}
+
+Value *VariantBodyBuilder::lanePtr(AllocaInst *Array, Value *Lane) {
+  return B.CreateInBoundsGEP(Array->getAllocatedType(), Array,
+                             {B.getInt64(0), Lane});
+}
+
+/// Vector arguments arrive in register-sized pieces; join them and store the
+/// whole vector once, so the array has one wide store and SROA can promote it.
+void VariantBodyBuilder::spillVectorParams() {
+  ParamArrays.assign(ABI.Params.size(), nullptr);
+  for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
+    const ParamABI &P = ABI.Params[I];
+    if (!P.isVectorPassed())
+      continue;
+    SmallVector<Value *, 8> Pieces;
+    for (unsigned K = 0; K != P.NumPieces; ++K)
+      Pieces.push_back(V.getArg(P.FirstArg + K));
+    Value *Whole =
+        Pieces.size() == 1 ? Pieces.front() : concatenateVectors(B, Pieces);
+    AllocaInst *Arr = createLaneArray(P.PieceTy->getElementType(),
+                                      "vec.arg" + Twine(I));
+    B.CreateAlignedStore(Whole, Arr, Arr->getAlign());
+    ParamArrays[I] = Arr;
+  }
+}
+
+/// Normalises GCC's mask into a lane array of CDT-width integers (the data's
+/// element width, so the vectorized loop needs no mask packing): non-zero is
+/// active.
+void VariantBodyBuilder::spillMask() {
+  if (!ABI.Masked)
+    return;
+  ScalarClass C = *classifyScalar(ABI.CDT);
+  MaskEltTy = IntegerType::get(Ctx, C.Bits);
+  SmallVector<Value *, 8> Pieces;
+  for (unsigned K = 0; K != ABI.NumMaskPieces; ++K) {
+    Value *Arg = V.getArg(ABI.FirstMaskArg + K);
+    if (ABI.ISA == ISAClass::AVX512) {
+      // Bit i of mask word k is lane k * LanesPerPiece + i.
+      Value *Bits = B.CreateTrunc(Arg, B.getIntNTy(ABI.MaskLanesPerPiece));
+      Value *Bools = B.CreateBitCast(
+          Bits, FixedVectorType::get(B.getInt1Ty(), ABI.MaskLanesPerPiece));
+      Pieces.push_back(B.CreateSExt(
+          Bools, FixedVectorType::get(MaskEltTy, ABI.MaskLanesPerPiece)));
+      continue;
+    }
+    // b/c/d: the lane's bit pattern read as an integer of the same width
+    // (a float mask carries all-ones/all-zeros patterns, not values).
+    Pieces.push_back(B.CreateBitCast(
+        Arg, FixedVectorType::get(MaskEltTy, ABI.MaskLanesPerPiece)));
+  }
+  Value *Whole =
+      Pieces.size() == 1 ? Pieces.front() : concatenateVectors(B, Pieces);
+  MaskArray = createLaneArray(MaskEltTy, "mask");
+  B.CreateAlignedStore(Whole, MaskArray, MaskArray->getAlign());
+}
+
+/// Finds the type a pointer parameter points to from how the scalar body
+/// uses it; opaque pointers carry no pointee type, but `ls`, `Rs` and `U`
+/// steps are in units of it. Returns null when uses disagree or say nothing.
+static Type *inferPointeeType(const Argument *A) {
+  Type *Found = nullptr;
+  auto Note = [&](Type *T) {
+    if (!T || (Found && Found != T))
+      return false;
+    Found = T;
+    return true;
+  };
+  for (const User *U : A->users()) {
+    Type *T = nullptr;
+    if (auto *L = dyn_cast<LoadInst>(U))
+      T = L->getType();
+    else if (auto *S = dyn_cast<StoreInst>(U); S && S->getPointerOperand() == A)
+      T = S->getValueOperand()->getType();
+    else if (auto *G = dyn_cast<GetElementPtrInst>(U);
+             G && G->getPointerOperand() == A &&
+             !G->getSourceElementType()->isIntegerTy(8))
+      T = G->getSourceElementType();
+    else
+      continue;
+    if (!Note(T))
+      return nullptr;
+  }
+  return Found;
+}
+
+/// `linear(uval(r))`: the reference is uniform, each lane sees a private copy
+/// holding *r + lane * step (GCC copies the value once in the entry).
+void VariantBodyBuilder::prepareUValCopies() {
+  UValBase.assign(ABI.Params.size(), nullptr);
+  for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
+    const ParamABI &P = ABI.Params[I];
+    if (P.Kind != VFParamKind::OMP_LinearUVal &&
+        P.Kind != VFParamKind::OMP_LinearUValPos)
+      continue;
+    Type *ValTy = inferPointeeType(Scalar.getArg(I));
+    assert(ValTy && "checked by whyCannotBuild");
+    UValBase[I] = B.CreateLoad(ValTy, V.getArg(P.FirstArg), "uval.base");
+    ParamArrays[I] = createLaneArray(ValTy, "uval.copy" + Twine(I));
+  }
+}
+
+/// lane * step, where the step is a constant or the uniform parameter named
+/// by a *Pos kind, scaled by \p ElementBytes (1 for constant byte steps).
+Value *VariantBodyBuilder::scaledStep(const ParamABI &P, unsigned ParamNo,
+                                      Value *Lane, uint64_t ElementBytes) {
+  bool IsPos = P.Kind == VFParamKind::OMP_LinearPos ||
+               P.Kind == VFParamKind::OMP_LinearRefPos ||
+               P.Kind == VFParamKind::OMP_LinearUValPos;
+  if (!IsPos)
+    return B.CreateMul(Lane, B.getInt64(P.StepOrPos));
+  const ParamABI &StepP = ABI.Params[P.StepOrPos];
+  Value *Step = B.CreateSExtOrTrunc(V.getArg(StepP.FirstArg), B.getInt64Ty());
+  if (ElementBytes != 1)
+    Step = B.CreateMul(Step, B.getInt64(ElementBytes));
+  return B.CreateMul(Lane, Step);
+}
+
+Value *VariantBodyBuilder::laneArgument(const ParamABI &P, unsigned ParamNo,
+                                        Value *Lane) {
+  Value *Arg = V.getArg(P.FirstArg);
+  Type *Ty = P.ScalarTy;
+  const DataLayout &DL = V.getDataLayout();
+  switch (P.Kind) {
+  case VFParamKind::Vector:
+  case VFParamKind::OMP_LinearVal:
+  case VFParamKind::OMP_LinearValPos: {
+    AllocaInst *Arr = ParamArrays[ParamNo];
+    Type *Elt = P.PieceTy->getElementType();
+    Value *X = B.CreateLoad(Elt, lanePtr(Arr, Lane), "lane.arg");
+    if (Ty->isPointerTy())
+      return B.CreateIntToPtr(X, Ty);
+    if (Ty->isIntegerTy(1))
+      return B.CreateTrunc(X, Ty);
+    return X;
+  }
+  case VFParamKind::OMP_Uniform:
+    return Arg;
+  case VFParamKind::OMP_Linear:
+  case VFParamKind::OMP_LinearPos: {
+    if (Ty->isPointerTy()) {
+      // Constant steps are mangled in bytes; variable steps count elements.
+      uint64_t EltBytes = 1;
+      if (P.Kind == VFParamKind::OMP_LinearPos)
+        EltBytes = DL.getTypeAllocSize(inferPointeeType(Scalar.getArg(ParamNo)));
+      return B.CreatePtrAdd(Arg, scaledStep(P, ParamNo, Lane, EltBytes));
+    }
+    Value *Offset = B.CreateTrunc(scaledStep(P, ParamNo, Lane, 1), Ty);
+    return B.CreateAdd(Arg, Offset);
+  }
+  case VFParamKind::OMP_LinearRef:
+  case VFParamKind::OMP_LinearRefPos: {
+    uint64_t EltBytes = 1;
+    if (P.Kind == VFParamKind::OMP_LinearRefPos)
+      EltBytes = DL.getTypeAllocSize(inferPointeeType(Scalar.getArg(ParamNo)));
+    return B.CreatePtrAdd(Arg, scaledStep(P, ParamNo, Lane, EltBytes));
+  }
+  case VFParamKind::OMP_LinearUVal:
+  case VFParamKind::OMP_LinearUValPos: {
+    Value *Base = UValBase[ParamNo];
+    Value *Val;
+    if (Base->getType()->isPointerTy()) {
+      Val = B.CreatePtrAdd(Base, scaledStep(P, ParamNo, Lane, 1));
+    } else {
+      Val = B.CreateAdd(
+          Base, B.CreateTrunc(scaledStep(P, ParamNo, Lane, 1), Base->getType()));
+    }
+    Value *Slot = lanePtr(ParamArrays[ParamNo], Lane);
+    B.CreateStore(Val, Slot);
+    return Slot;
+  }
+  default:
+    llvm_unreachable("parameter kind rejected by computeVariantABI");
+  }
+}
+
+void VariantBodyBuilder::emitReturn(Value *RetArray) {
+  if (!ABI.RetPieceTy) {
+    B.CreateRetVoid();
+    return;
+  }
+  Type *Elt = ABI.RetPieceTy->getElementType();
+  auto *WholeTy = FixedVectorType::get(Elt, ABI.VLen);
+  Value *Whole = B.CreateAlignedLoad(WholeTy, RetArray,
+                                     cast<AllocaInst>(RetArray)->getAlign());
+  if (!ABI.ReturnsInMemory()) {
+    B.CreateRet(Whole);
+    return;
+  }
+  // GCC returns an array of register-sized vectors through the hidden
+  // pointer; LLVM's sret lowering also returns that pointer in %rax.
+  unsigned Lanes = ABI.RetPieceTy->getNumElements();
+  Value *Out = V.getArg(0);
+  uint64_t PieceBytes = V.getDataLayout().getTypeAllocSize(ABI.RetPieceTy);
+  for (unsigned K = 0; K != ABI.NumRetPieces; ++K) {
+    Value *Piece = B.CreateShuffleVector(
+        Whole, createSequentialMask(K * Lanes, Lanes, 0));
+    B.CreateAlignedStore(Piece, B.CreateConstInBoundsGEP1_64(
+                                    B.getInt8Ty(), Out, K * PieceBytes),
+                         Align(std::min<uint64_t>(PieceBytes, 64)));
+  }
+  B.CreateRetVoid();
+}
+
+CallInst *VariantBodyBuilder::build() {
+  Entry = BasicBlock::Create(Ctx, "entry", &V);
+  Header = BasicBlock::Create(Ctx, "lane.header", &V);
+  BasicBlock *Body = BasicBlock::Create(Ctx, "lane.body", &V);
+  BasicBlock *Latch = BasicBlock::Create(Ctx, "lane.latch", &V);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "lane.exit", &V);
+
+  B.SetInsertPoint(Entry);
+  spillVectorParams();
+  spillMask();
+  prepareUValCopies();
+  Type *RetTy = Scalar.getReturnType();
+  if (ABI.RetPieceTy)
+    RetArray = createLaneArray(ABI.RetPieceTy->getElementType(), "ret");
+  B.CreateBr(Header);
+
+  B.SetInsertPoint(Header);
+  PHINode *Lane = B.CreatePHI(B.getInt64Ty(), 2, "lane");
+  Lane->addIncoming(B.getInt64(0), Entry);
+  if (ABI.Masked) {
+    Value *M = B.CreateLoad(MaskEltTy, lanePtr(MaskArray, Lane), "lane.mask");
+    B.CreateCondBr(B.CreateIsNotNull(M, "lane.active"), Body, Latch);
+  } else {
+    B.CreateBr(Body);
+  }
+
+  B.SetInsertPoint(Body);
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I)
+    Args.push_back(laneArgument(ABI.Params[I], I, Lane));
+  CallInst *Call = B.CreateCall(&Scalar, Args);
+  // Per-lane scalar calls keep the scalar's parameter attributes (each lane
+  // is a complete scalar call), and nobuiltin keeps the caller-side
+  // vectorizer from mapping this call back onto a variant.
+  AttributeList SA = Scalar.getAttributes();
+  SmallVector<AttributeSet, 8> ParamAttrs;
+  for (unsigned I = 0, E = Scalar.arg_size(); I != E; ++I)
+    ParamAttrs.push_back(SA.getParamAttrs(I));
+  Call->setAttributes(AttributeList::get(Ctx, AttributeSet(), SA.getRetAttrs(),
+                                         ParamAttrs));
+  Call->addFnAttr(Attribute::NoBuiltin);
+  Call->setCallingConv(Scalar.getCallingConv());
+  Value *Result = Call;
+  if (!RetTy->isVoidTy()) {
+    if (RetTy->isPointerTy())
+      Result = B.CreatePtrToInt(Result, B.getInt64Ty());
+    else if (RetTy->isIntegerTy(1))
+      Result = B.CreateZExt(Result, B.getInt8Ty());
+  }
+  B.CreateBr(Latch);
+  BasicBlock *BodyEnd = B.GetInsertBlock();
+
+  B.SetInsertPoint(Latch);
+  if (RetArray) {
+    Value *Store = Result;
+    if (ABI.Masked) {
+      // Inactive lanes' results are unspecified; a phi with poison becomes a
+      // select the vectorizer can fold, instead of a masked store.
+      PHINode *Phi = B.CreatePHI(Result->getType(), 2, "lane.ret");
+      Phi->addIncoming(Result, BodyEnd);
+      Phi->addIncoming(PoisonValue::get(Result->getType()), Header);
+      Store = Phi;
+    }
+    B.CreateStore(Store, lanePtr(RetArray, Lane));
+  }
+  Value *Next = B.CreateAdd(Lane, B.getInt64(1), "lane.next", /*NUW=*/true,
+                            /*NSW=*/true);
+  Lane->addIncoming(Next, Latch);
+  B.CreateCondBr(B.CreateICmpEQ(Next, B.getInt64(ABI.VLen)), Exit, Header);
+
+  B.SetInsertPoint(Exit);
+  emitReturn(RetArray);
+  return Call;
+}
+
+/// Marks the loop's memory accesses as free of lane-to-lane dependences,
+/// except accesses to locals of the scalar body: those are one object shared
+/// by all lanes, and the vectorizer must see that dependence.
+void VariantBodyBuilder::tagLoopAccesses(MDNode *AccessGroup) {
+  DominatorTree DT(V);
+  LoopInfo LI(DT);
+  Loop *L = LI.getLoopFor(Header);
+  assert(L && L->getHeader() == Header && "lane loop lost its header");
+  auto IsBodyLocal = [](const Value *Ptr) {
+    auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+    return AI && !AI->getMetadata(LaneArrayMD);
+  };
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB) {
+      if (!I.mayReadOrWriteMemory())
+        continue;
+      if (auto *Ptr = getLoadStorePointerOperand(&I); Ptr && IsBodyLocal(Ptr))
+        continue;
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (any_of(CB->args(), [&](const Use &U) {
+              return U->getType()->isPointerTy() && IsBodyLocal(U.get());
+            }))
+          continue;
+      I.setMetadata(LLVMContext::MD_access_group, AccessGroup);
+    }
+}
+
+/// Splits llvm.fmuladd into fmul + fadd when the scalar function's target has
+/// no FMA: the variant's ISA (AVX-512 implies FMA) would otherwise fuse it
+/// and change the answer relative to the scalar function.
+static void keepScalarContraction(Function &V, const Function &Scalar) {
+  if (Scalar.getFnAttribute("target-features").getValueAsString().contains(
+          "+fma"))
+    return;
+  SmallVector<IntrinsicInst *, 8> Worklist;
+  for (Instruction &I : instructions(V))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I);
+        II && II->getIntrinsicID() == Intrinsic::fmuladd)
+      Worklist.push_back(II);
+  for (IntrinsicInst *II : Worklist) {
+    IRBuilder<> B(II);
+    B.setFastMathFlags(II->getFastMathFlags());
+    Value *Mul = B.CreateFMul(II->getArgOperand(0), II->getArgOperand(1));
+    Value *Add = B.CreateFAdd(Mul, II->getArgOperand(2));
+    II->replaceAllUsesWith(Add);
+    II->eraseFromParent();
+  }
+}
+
+static void setVariantAttributes(Function &V, const Function &Scalar,
+                                 const VariantABI &ABI) {
+  LLVMContext &Ctx = V.getContext();
+  AttrBuilder AB(Ctx, Scalar.getAttributes().getFnAttrs());
+  for (const Attribute &A : Scalar.getAttributes().getFnAttrs())
+    if (A.isStringAttribute() && A.getKindAsString().starts_with("_ZGV"))
+      AB.removeAttribute(A.getKindAsString());
+  for (StringRef S : {"vector-function-abi-variant", "target-features",
+                      "min-legal-vector-width", "prefer-vector-width"})
+    AB.removeAttribute(S);
+  // The variant writes its hidden return pointer and reads lane arrays: the
+  // scalar's memory effects no longer describe it.
+  AB.removeAttribute(Attribute::Memory);
+  AB.removeAttribute(Attribute::AlwaysInline);
+  V.addFnAttrs(AB);
+
+  std::string Features =
+      Scalar.getFnAttribute("target-features").getValueAsString().str();
+  if (!Features.empty())
+    Features += ",";
+  Features += isaFeatures(ABI.ISA).str();
+  V.addFnAttr("target-features", Features);
+  // Without this the backend may split 512-bit arguments into two ymm
+  // registers and break the ABI.
+  unsigned Width = registerBits(ABI.ISA, /*IsFloat=*/true);
+  V.addFnAttr("min-legal-vector-width",
+              utostr(std::max(Width, ABI.MaxVectorBits)));
+  V.addFnAttr("prefer-vector-width", utostr(Width));
+  V.addFnAttr(VariantOfAttr, Scalar.getName());
+
+  // Scalar parameters keep the extension attributes SysV relies on.
+  AttributeList SA = Scalar.getAttributes();
+  for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
+    const ParamABI &P = ABI.Params[I];
+    Argument *A = V.getArg(P.FirstArg);
+    A->setName(Scalar.getArg(I)->getName());
+    if (P.isVectorPassed()) {
+      for (unsigned K = 1; K < P.NumPieces; ++K)
+        V.getArg(P.FirstArg + K)->setName(Scalar.getArg(I)->getName());
+      continue;
+    }
+    for (Attribute::AttrKind K :
+         {Attribute::ZExt, Attribute::SExt, Attribute::NoUndef})
+      if (SA.hasParamAttr(I, K))
+        V.addParamAttr(P.FirstArg, K);
+    if (P.Alignment)
+      V.addParamAttr(P.FirstArg,
+                     Attribute::getWithAlignment(Ctx, Align(P.Alignment)));
+  }
+  for (unsigned K = 0; K != ABI.NumMaskPieces; ++K)
+    V.getArg(ABI.FirstMaskArg + K)->setName("mask");
+  if (ABI.ReturnsInMemory()) {
+    Type *ArrTy = ArrayType::get(ABI.RetPieceTy, ABI.NumRetPieces);
+    V.addParamAttr(0, Attribute::getWithStructRetType(Ctx, ArrTy));
+    V.addParamAttr(0, Attribute::NoAlias);
+    V.getArg(0)->setName("ret.out");
+  }
+}
+
+/// Gives the variant a debug-info subprogram when the scalar has one, so the
+/// inlined body keeps valid locations (an inlined call needs a caller scope).
+static void attachDebugInfo(Function &V, const Function &Scalar,
+                            IRBuilder<> &B) {
+  DISubprogram *SP = Scalar.getSubprogram();
+  if (!SP)
+    return;
+  DIBuilder DIB(*V.getParent(), /*AllowUnresolved=*/false, SP->getUnit());
+  DISubprogram::DISPFlags Flags = DISubprogram::SPFlagDefinition;
+  if (SP->isOptimized())
+    Flags |= DISubprogram::SPFlagOptimized;
+  DISubprogram *VSP = DIB.createFunction(
+      SP->getFile(), V.getName(), V.getName(), SP->getFile(), SP->getLine(),
+      SP->getType(), SP->getScopeLine(), DINode::FlagArtificial, Flags);
+  V.setSubprogram(VSP);
+  DIB.finalizeSubprogram(VSP);
+  DebugLoc Loc = DILocation::get(V.getContext(), SP->getLine(), 0, VSP);
+  for (Instruction &I : instructions(V))
+    I.setDebugLoc(Loc);
+}
+
+BuiltVariant buildVariant(Function &Scalar, StringRef Name,
+                          const VariantABI &ABI, const BuildOptions &Opts) {
+  Module &M = *Scalar.getParent();
+  BuiltVariant Out;
+  Function *V = Function::Create(ABI.FnTy, Scalar.getLinkage(),
+                                 Scalar.getAddressSpace(), Name, &M);
+  V->setVisibility(Scalar.getVisibility());
+  V->setDLLStorageClass(Scalar.getDLLStorageClass());
+  V->setDSOLocal(Scalar.isDSOLocal());
+  V->setCallingConv(CallingConv::C);
+  if (Scalar.hasComdat())
+    V->setComdat(M.getOrInsertComdat(Name));
+  setVariantAttributes(*V, Scalar, ABI);
+  Out.Fn = V;
+
+  VariantBodyBuilder Builder(Scalar, *V, ABI);
+  CallInst *Call = Builder.build();
+  IRBuilder<> DB(V->getContext());
+  attachDebugInfo(*V, Scalar, DB);
+
+  if (!Opts.InlineBody)
+    Out.NotInlinedReason = "body inlining is disabled";
+  else if (Scalar.hasFnAttribute(Attribute::OptimizeNone))
+    Out.NotInlinedReason = "the scalar function is optnone (-O0)";
+  else if (Scalar.hasFnAttribute(Attribute::NoInline))
+    Out.NotInlinedReason = "the scalar function is noinline";
+  if (Out.NotInlinedReason.empty()) {
+    InlineFunctionInfo IFI;
+    InlineResult R = InlineFunction(*Call, IFI);
+    if (R.isSuccess())
+      Out.Inlined = true;
+    else
+      Out.NotInlinedReason =
+          std::string("the inliner refused: ") + R.getFailureReason();
+  }
+  if (Out.Inlined)
+    keepScalarContraction(*V, Scalar);
+
+  LLVMContext &Ctx = V->getContext();
+  MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});
+  Builder.tagLoopAccesses(AccessGroup);
+  Metadata *Props[] = {
+      nullptr,
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
+                        ConstantAsMetadata::get(ConstantInt::getTrue(Ctx))}),
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.width"),
+                        ConstantAsMetadata::get(ConstantInt::get(
+                            Type::getInt32Ty(Ctx), ABI.VLen))}),
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.interleave.count"),
+                        ConstantAsMetadata::get(
+                            ConstantInt::get(Type::getInt32Ty(Ctx), 1))}),
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"),
+                        AccessGroup}),
+      MDNode::get(Ctx, {MDString::get(Ctx, LaneLoopTag)})};
+  MDNode *LoopID = MDNode::getDistinct(Ctx, Props);
+  LoopID->replaceOperandWith(0, LoopID);
+  // The latch is the block whose terminator branches back to the header.
+  for (BasicBlock *Pred : predecessors(Builder.header()))
+    if (Pred != &V->getEntryBlock())
+      Pred->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
+  return Out;
+}
+
+std::string whyCannotBuild(const Function &Scalar, const VariantABI &ABI) {
+  for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
+    const ParamABI &P = ABI.Params[I];
+    bool NeedsPointee =
+        (P.Kind == VFParamKind::OMP_LinearPos && P.ScalarTy->isPointerTy()) ||
+        P.Kind == VFParamKind::OMP_LinearRefPos ||
+        P.Kind == VFParamKind::OMP_LinearUVal ||
+        P.Kind == VFParamKind::OMP_LinearUValPos;
+    if (!NeedsPointee)
+      continue;
+    Type *T = inferPointeeType(Scalar.getArg(I));
+    if (!T)
+      return ("cannot tell the type parameter " + Twine(I + 1) +
+              " points to (its linear step is counted in that type)")
+          .str();
+    bool IsUVal = P.Kind == VFParamKind::OMP_LinearUVal ||
+                  P.Kind == VFParamKind::OMP_LinearUValPos;
+    if (IsUVal && !T->isIntegerTy() && !T->isPointerTy())
+      return ("linear(uval) parameter " + Twine(I + 1) +
+              " refers to a non-integer value")
+          .str();
+  }
+  return {};
+}
+
+} // namespace vecclone

@@ -1,0 +1,62 @@
+//===- VariantBuilder.h - Define one vector variant -------------*- C++ -*-===//
+//
+/// \file
+/// Creates the definition of one `_ZGV` variant: the ABI signature from
+/// VariantABI, and a body that is the scalar function in a loop over the SIMD
+/// lanes, annotated so that the stock LoopVectorizer widens it with width VL.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VECCLONE_VARIANTBUILDER_H
+#define VECCLONE_VARIANTBUILDER_H
+
+#include "vecclone/VariantABI.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace llvm {
+class Function;
+class Loop;
+class MDNode;
+} // namespace llvm
+
+namespace vecclone {
+
+struct BuildOptions {
+  /// Inline the scalar body into the lane loop (unless it is noinline or
+  /// optnone); otherwise each lane calls the scalar function.
+  bool InlineBody = true;
+};
+
+/// What building a variant produced.
+struct BuiltVariant {
+  llvm::Function *Fn = nullptr;
+  /// True when the scalar body was inlined into the lane loop.
+  bool Inlined = false;
+  /// Why the body was not inlined, when it was not.
+  std::string NotInlinedReason;
+};
+
+/// Name of the loop-metadata tag that marks a SIMD-lane loop.
+constexpr const char *LaneLoopTag = "vecclone.lane.loop";
+/// Name of the function attribute on a variant naming its scalar function.
+constexpr const char *VariantOfAttr = "vecclone-variant-of";
+
+/// True if \p LoopID carries the lane-loop tag.
+bool isLaneLoopID(const llvm::MDNode *LoopID);
+/// True if \p LoopID says the loop vectorizer already handled the loop.
+bool isVectorizedLoopID(const llvm::MDNode *LoopID);
+
+/// Returns why a variant with \p ABI cannot be built for \p Scalar (the
+/// pointee type behind a variable linear step or a `uval` reference is not
+/// recoverable from the IR), or an empty string when it can.
+std::string whyCannotBuild(const llvm::Function &Scalar, const VariantABI &ABI);
+
+/// Defines \p Name in \p Scalar's module with the calling convention \p ABI.
+/// \p Scalar must be a definition; it is not modified.
+BuiltVariant buildVariant(llvm::Function &Scalar, llvm::StringRef Name,
+                          const VariantABI &ABI, const BuildOptions &Opts);
+
+} // namespace vecclone
+
+#endif // VECCLONE_VARIANTBUILDER_H

@@ -1,0 +1,193 @@
+//===- VariantSet.cpp - The vector variants a function promises -----------===//
+//
+/// \file
+/// Parsing and validation of `_ZGV` attributes. LLVM's demangler does the
+/// parsing; this file adds the reasons a user needs when it says no, the
+/// zero-parameter case the demangler rejects, and GCC's `c` names.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vecclone/VariantSet.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace llvm;
+
+namespace vecclone {
+
+bool isVariantAttribute(StringRef Attr) { return Attr.starts_with("_ZGV"); }
+
+static Error fail(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+/// Header of a mangled name: `_ZGV <isa> <mask> <vlen> <params> _ <name>`.
+struct NameParts {
+  char ISA = 0;
+  bool Masked = false;
+  unsigned VLen = 0;
+  StringRef Params;
+  StringRef ScalarName;
+};
+
+/// Splits the name without interpreting parameter tokens; the checks here are
+/// the ones whose failure the demangler would not explain.
+static Expected<NameParts> splitName(StringRef Name) {
+  NameParts P;
+  StringRef S = Name;
+  if (!S.consume_front("_ZGV"))
+    return fail("does not start with _ZGV");
+  if (S.empty())
+    return fail("ends after _ZGV");
+  P.ISA = S.front();
+  if (!isaFromLetter(P.ISA))
+    return fail(Twine("ISA class '") + Twine(P.ISA) +
+                "' is not an x86 class (b, c, d or e)");
+  S = S.drop_front();
+  if (S.empty() || (S.front() != 'N' && S.front() != 'M'))
+    return fail("mask token must be N or M");
+  P.Masked = S.front() == 'M';
+  S = S.drop_front();
+  size_t Digits = S.find_first_not_of("0123456789");
+  if (Digits == 0)
+    return fail("vector length must be a decimal number (scalable 'x' is not "
+                "valid on x86)");
+  if (Digits == StringRef::npos ||
+      S.take_front(Digits).getAsInteger(10, P.VLen))
+    return fail("vector length is missing or malformed");
+  if (P.VLen == 0 || !isPowerOf2_32(P.VLen) || P.VLen > 1024)
+    return fail("vector length " + Twine(S.take_front(Digits)) +
+                " is not a power of two between 1 and 1024");
+  S = S.drop_front(Digits);
+  size_t Sep = S.find('_');
+  if (Sep == StringRef::npos)
+    return fail("has no '_' before the scalar name");
+  P.Params = S.take_front(Sep);
+  P.ScalarName = S.drop_front(Sep + 1);
+  // A `(redirect)` suffix only appears in LLVM-internal mappings.
+  P.ScalarName = P.ScalarName.take_until([](char C) { return C == '('; });
+  return P;
+}
+
+Expected<VFInfo> parseVariantName(StringRef Name, const Function &F) {
+  Expected<NameParts> Parts = splitName(Name);
+  if (!Parts)
+    return Parts.takeError();
+  if (Parts->ScalarName != F.getName())
+    return fail("names function '" + Parts->ScalarName +
+                "' but is attached to '" + F.getName() + "'");
+
+  FunctionType *FTy = F.getFunctionType();
+  if (FTy->getNumParams() == 0) {
+    // LLVM's demangler refuses names without parameter tokens; GCC and clang
+    // emit them for functions without parameters (`_ZGVbN4_f`).
+    if (!Parts->Params.empty())
+      return fail("has parameter tokens '" + Parts->Params +
+                  "' but the function has no parameters");
+    VFInfo Info;
+    Info.ISA = static_cast<VFISAKind>(0);
+    switch (*isaFromLetter(Parts->ISA)) {
+    case ISAClass::SSE:
+      Info.ISA = VFISAKind::SSE;
+      break;
+    case ISAClass::AVX:
+      Info.ISA = VFISAKind::AVX;
+      break;
+    case ISAClass::AVX2:
+      Info.ISA = VFISAKind::AVX2;
+      break;
+    case ISAClass::AVX512:
+      Info.ISA = VFISAKind::AVX512;
+      break;
+    }
+    Info.Shape.VF = ElementCount::getFixed(Parts->VLen);
+    if (Parts->Masked)
+      Info.Shape.Parameters.push_back({0, VFParamKind::GlobalPredicate});
+    Info.ScalarName = F.getName().str();
+    Info.VectorName = Name.str();
+    return Info;
+  }
+
+  std::optional<VFInfo> Info = VFABI::tryDemangleForVFABI(Name, FTy);
+  if (!Info)
+    return fail("parameter tokens '" + Parts->Params +
+                "' do not describe the " + Twine(FTy->getNumParams()) +
+                " parameter(s) of '" + F.getName() + "'");
+  return *Info;
+}
+
+/// True if every request uses the length clang picks without `simdlen`.
+static bool usesDefaultLengths(ArrayRef<VariantRequest> Requests, Type *CDT) {
+  ScalarClass C = *classifyScalar(CDT);
+  for (const VariantRequest &R : Requests) {
+    ISAClass ISA = *isaFromVFISA(R.Info.ISA);
+    if (R.Info.Shape.VF.getFixedValue() !=
+        clangRegisterBits(ISA, C.IsFloat) / C.Bits)
+      return false;
+  }
+  return true;
+}
+
+FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
+  FunctionVariants Result;
+  StringSet<> Seen;
+  for (const Attribute &A : F.getAttributes().getFnAttrs()) {
+    if (!A.isStringAttribute() || !isVariantAttribute(A.getKindAsString()))
+      continue;
+    StringRef Name = A.getKindAsString();
+    if (!Seen.insert(Name).second)
+      continue;
+    Expected<VFInfo> Info = parseVariantName(Name, F);
+    if (!Info) {
+      Result.Rejected.push_back({Name.str(), toString(Info.takeError())});
+      continue;
+    }
+    // Signature problems (types, kinds) are reported per attribute too.
+    Expected<VariantABI> ABI = computeVariantABI(*Info, F.getFunctionType());
+    if (!ABI) {
+      Result.Rejected.push_back({Name.str(), toString(ABI.takeError())});
+      continue;
+    }
+    Result.Requests.push_back({Name.str(), std::move(*Info), false});
+  }
+  if (!AddGCCNames || Result.Requests.empty())
+    return Result;
+
+  // Clang 22 sizes `c` variants with 256-bit registers for every type; GCC
+  // (and the Intel ABI) use 128 bits for integer and pointer CDTs. Without an
+  // explicit simdlen, a GCC caller looks for half clang's length, so define
+  // that name too.
+  SmallVector<VFParamKind, 8> Kinds;
+  for (const VFParameter &P : Result.Requests.front().Info.Shape.Parameters)
+    if (P.ParamKind != VFParamKind::GlobalPredicate)
+      Kinds.push_back(P.ParamKind);
+  Type *CDT = characteristicType(F.getFunctionType(), Kinds);
+  ScalarClass C = *classifyScalar(CDT);
+  if (C.IsFloat || !usesDefaultLengths(Result.Requests, CDT))
+    return Result;
+  unsigned GCCLen = registerBits(ISAClass::AVX, false) / C.Bits;
+  SmallVector<VariantRequest, 4> Extra;
+  for (const VariantRequest &R : Result.Requests) {
+    if (R.Info.ISA != VFISAKind::AVX)
+      continue;
+    Expected<NameParts> Parts = splitName(R.Name);
+    if (!Parts) {
+      consumeError(Parts.takeError());
+      continue;
+    }
+    std::string GCCName = (Twine("_ZGVc") + (Parts->Masked ? "M" : "N") +
+                           Twine(GCCLen) + Parts->Params + "_" + F.getName())
+                              .str();
+    if (!Seen.insert(GCCName).second)
+      continue;
+    VariantRequest G{GCCName, R.Info, true};
+    G.Info.Shape.VF = ElementCount::getFixed(GCCLen);
+    G.Info.VectorName = GCCName;
+    Extra.push_back(std::move(G));
+  }
+  Result.Requests.append(Extra.begin(), Extra.end());
+  return Result;
+}
+
+} // namespace vecclone

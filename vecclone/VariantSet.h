@@ -1,0 +1,55 @@
+//===- VariantSet.h - The vector variants a function promises --*- C++ -*-===//
+//
+/// \file
+/// Reads the `_ZGV...` string attributes clang attaches to a declare-simd
+/// function, validates each with LLVM's VFABI demangler, and adds the names
+/// GCC would emit where they differ from clang's (the `c` class with an
+/// integer or pointer characteristic type), so callers built by either
+/// compiler link.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VECCLONE_VARIANTSET_H
+#define VECCLONE_VARIANTSET_H
+
+#include "vecclone/VariantABI.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Function.h"
+#include <string>
+
+namespace vecclone {
+
+/// One variant to define.
+struct VariantRequest {
+  std::string Name; ///< The exact symbol, e.g. `_ZGVdN8v_f`.
+  llvm::VFInfo Info;
+  /// True for a name no attribute promised but GCC's callers look for.
+  bool AddedForGCC = false;
+};
+
+/// An attribute that could not be turned into a variant.
+struct RejectedVariant {
+  std::string Attribute;
+  std::string Reason;
+};
+
+struct FunctionVariants {
+  llvm::SmallVector<VariantRequest, 8> Requests;
+  llvm::SmallVector<RejectedVariant, 2> Rejected;
+};
+
+/// True if \p Attr is a vector-ABI variant name (`_ZGV` prefix).
+bool isVariantAttribute(llvm::StringRef Attr);
+
+/// Parses one mangled name for \p F. On failure returns a message saying what
+/// is wrong with it (unknown ISA, bad length, wrong parameter count, ...).
+llvm::Expected<llvm::VFInfo> parseVariantName(llvm::StringRef Name,
+                                              const llvm::Function &F);
+
+/// Collects every variant \p F promises through its string attributes, in
+/// attribute order, plus GCC's `c` names when \p AddGCCNames is set.
+FunctionVariants collectVariants(const llvm::Function &F, bool AddGCCNames);
+
+} // namespace vecclone
+
+#endif // VECCLONE_VARIANTSET_H

@@ -1,0 +1,174 @@
+//===- VecClonePass.cpp - Define declare-simd vector variants -------------===//
+//
+/// \file
+/// For each function definition carrying `_ZGV` attributes: validate every
+/// promised name, compute its ABI, and build the variant. Problems with one
+/// attribute never stop the others: a malformed or unsupported one gets a
+/// warning naming the function and the attribute, and the scalar function is
+/// left untouched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vecclone/VecClonePass.h"
+#include "vecclone/LaneLoopCheck.h"
+#include "vecclone/VariantBuilder.h"
+#include "vecclone/VariantSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vecclone"
+
+STATISTIC(NumVariants, "Number of vector variants defined");
+STATISTIC(NumGCCNames, "Number of GCC-only variant names defined");
+STATISTIC(NumNotInlined, "Number of variants calling the scalar per lane");
+STATISTIC(NumRejected, "Number of variant attributes rejected");
+
+static cl::opt<bool> InlineBodyOpt(
+    "vecclone-inline-body", cl::Hidden, cl::init(true),
+    cl::desc("Inline the scalar body into each variant's lane loop"));
+static cl::opt<bool> GCCNamesOpt(
+    "vecclone-gcc-names", cl::Hidden, cl::init(true),
+    cl::desc("Also define GCC's names for AVX (c) variants whose length "
+             "clang computes differently"));
+
+namespace vecclone {
+
+VecCloneOptions VecCloneOptions::fromCommandLine() {
+  VecCloneOptions O;
+  O.InlineBody = InlineBodyOpt;
+  O.DefineGCCNames = GCCNamesOpt;
+  return O;
+}
+
+/// A warning the user sees without asking for remarks (clang prints it as
+/// `-Wpass-failed`): the function keeps its scalar code only.
+static void warn(Function &F, const Twine &Msg) {
+  DiagnosticInfoOptimizationFailure D(DEBUG_TYPE, "VariantRejected",
+                                      DiagnosticLocation(F.getSubprogram()),
+                                      &F.getEntryBlock());
+  D << Msg.str();
+  F.getContext().diagnose(D);
+}
+
+/// Makes room for \p Name: a declaration of it (from a call in this module)
+/// is replaced by the definition afterwards. Returns false, with a warning,
+/// if a definition or an incompatible declaration already holds the name.
+static bool reserveName(Module &M, Function &Scalar, StringRef Name,
+                        FunctionType *Ty, Function *&Decl) {
+  Decl = nullptr;
+  GlobalValue *GV = M.getNamedValue(Name);
+  if (!GV)
+    return true;
+  auto *Existing = dyn_cast<Function>(GV);
+  if (Existing && Existing->isDeclaration() &&
+      Existing->getFunctionType() == Ty) {
+    Decl = Existing;
+    return true;
+  }
+  warn(Scalar, "vecclone: not defining '" + Name + "' for '" +
+                   Scalar.getName() +
+                   "': the module already has a " +
+                   (Existing && !Existing->isDeclaration()
+                        ? "definition"
+                        : "symbol of another type") +
+                   " with that name");
+  return false;
+}
+
+static void defineVariants(Function &F, const VecCloneOptions &Opts) {
+  Module &M = *F.getParent();
+  FunctionVariants FV = collectVariants(F, Opts.DefineGCCNames);
+  for (const RejectedVariant &R : FV.Rejected) {
+    ++NumRejected;
+    warn(F, "vecclone: ignoring vector variant attribute '" + R.Attribute +
+                "' on '" + F.getName() + "': " + R.Reason);
+  }
+  if (FV.Requests.empty())
+    return;
+
+  OptimizationRemarkEmitter ORE(&F);
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  SmallVector<WideningBlocker, 4> Blockers = findBodyBlockers(F, LI);
+  for (const WideningBlocker &Bl : Blockers)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "BodyBlocker", Bl.At)
+             << "body of '" << F.getName() << "' " << Bl.Reason
+             << "; its variants may stay scalar";
+    });
+
+  BuildOptions BOpts;
+  BOpts.InlineBody = Opts.InlineBody;
+  for (const VariantRequest &Req : FV.Requests) {
+    VariantABI ABI = cantFail(computeVariantABI(Req.Info, F.getFunctionType()));
+    std::string Why = whyCannotBuild(F, ABI);
+    if (!Why.empty()) {
+      ++NumRejected;
+      warn(F, "vecclone: cannot define '" + Req.Name + "' for '" +
+                  F.getName() + "': " + Why);
+      continue;
+    }
+    Function *Decl = nullptr;
+    if (!reserveName(M, F, Req.Name, ABI.FnTy, Decl))
+      continue;
+    std::string Name = Req.Name;
+    if (Decl)
+      Name += ".vecclone.tmp";
+    BuiltVariant BV = buildVariant(F, Name, ABI, BOpts);
+    if (Decl) {
+      Decl->replaceAllUsesWith(BV.Fn);
+      BV.Fn->takeName(Decl);
+      Decl->eraseFromParent();
+    }
+    ++NumVariants;
+    if (Req.AddedForGCC)
+      ++NumGCCNames;
+    LLVM_DEBUG(dbgs() << "vecclone: defined " << Req.Name << " for "
+                      << F.getName() << "\n");
+    ORE.emit([&] {
+      OptimizationRemark R(DEBUG_TYPE, "VariantDefined", &F);
+      R << "defined vector variant " << Req.Name << " of '" << F.getName()
+        << "' (" << isaName(ABI.ISA) << ", VF " << ore::NV("VF", ABI.VLen)
+        << (ABI.Masked ? ", masked" : ", unmasked")
+        << (Req.AddedForGCC ? ", GCC's name for this length" : "") << ")";
+      return R;
+    });
+    if (!BV.Inlined) {
+      ++NumNotInlined;
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NotInlined", &F)
+               << "variant " << Req.Name << " calls '" << F.getName()
+               << "' once per lane: " << BV.NotInlinedReason;
+      });
+    }
+  }
+}
+
+PreservedAnalyses VecClonePass::run(Module &M, ModuleAnalysisManager &AM) {
+  // Collect first: defining variants adds functions to the module.
+  SmallVector<Function *, 16> Work;
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.hasAvailableExternallyLinkage())
+      continue;
+    if (any_of(F.getAttributes().getFnAttrs(), [](const Attribute &A) {
+          return A.isStringAttribute() &&
+                 isVariantAttribute(A.getKindAsString());
+        }))
+      Work.push_back(&F);
+  }
+  unsigned Before = NumVariants;
+  for (Function *F : Work)
+    defineVariants(*F, Opts);
+  bool Changed = NumVariants != Before || Work.size();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace vecclone

@@ -1,0 +1,66 @@
+//===- VecCloneReport.cpp - Did each variant get widened? -----------------===//
+//
+/// \file
+/// Runs right after the loop vectorizer. A variant whose lane loop still
+/// exists without `llvm.loop.isvectorized` was not widened: report it as a
+/// missed optimization with the first blocker found in the loop; otherwise
+/// report success. Never changes IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vecclone/LaneLoopCheck.h"
+#include "vecclone/VariantBuilder.h"
+#include "vecclone/VecClonePass.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vecclone"
+
+STATISTIC(NumWidened, "Number of variants whose lane loop was vectorized");
+STATISTIC(NumNotWidened, "Number of variants left as scalar lane loops");
+
+namespace vecclone {
+
+PreservedAnalyses VecCloneReportPass::run(Function &F,
+                                          FunctionAnalysisManager &AM) {
+  Attribute Of = F.getFnAttribute(VariantOfAttr);
+  if (!Of.isValid())
+    return PreservedAnalyses::all();
+  auto &LI = AM.getResult<LoopAnalysis>(F);
+  auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  const Loop *Lane = nullptr;
+  for (const Loop *L : LI)
+    if (isLaneLoopID(L->getLoopID()) && !isVectorizedLoopID(L->getLoopID()))
+      Lane = L;
+  if (!Lane) {
+    ++NumWidened;
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "Widened", &F)
+             << "variant " << F.getName() << " of '" << Of.getValueAsString()
+             << "' is vectorized";
+    });
+    return PreservedAnalyses::all();
+  }
+  ++NumNotWidened;
+  SmallVector<WideningBlocker, 4> Blockers = findLaneLoopBlockers(*Lane);
+  ORE.emit([&] {
+    OptimizationRemarkMissed R =
+        Blockers.empty()
+            ? OptimizationRemarkMissed(DEBUG_TYPE, "NotWidened", &F)
+            : OptimizationRemarkMissed(DEBUG_TYPE, "NotWidened",
+                                       Blockers[0].At);
+    R << "variant " << F.getName() << " of '" << Of.getValueAsString()
+      << "' stays a scalar lane loop: ";
+    if (Blockers.empty())
+      R << "the loop vectorizer declined it (see -Rpass-analysis=loop-vectorize)";
+    else
+      R << "the body " << Blockers[0].Reason;
+    return R;
+  });
+  return PreservedAnalyses::all();
+}
+
+} // namespace vecclone
