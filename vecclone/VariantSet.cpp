@@ -129,15 +129,32 @@ static bool usesDefaultLengths(ArrayRef<VariantRequest> Requests, Type *CDT) {
   return true;
 }
 
+/// Aggregates passed in memory (byval and friends) have no vector form; GCC
+/// also refuses them ("unsupported argument type").
+static std::string memoryPassedParam(const Function &F) {
+  for (const Argument &A : F.args())
+    if (A.hasByValAttr() || A.hasByRefAttr() || A.hasInAllocaAttr() ||
+        A.hasPreallocatedAttr() || A.hasStructRetAttr())
+      return ("parameter " + Twine(A.getArgNo() + 1) +
+              " is an aggregate passed in memory, which has no vector form")
+          .str();
+  return {};
+}
+
 FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
   FunctionVariants Result;
   StringSet<> Seen;
+  std::string InMemory = memoryPassedParam(F);
   for (const Attribute &A : F.getAttributes().getFnAttrs()) {
     if (!A.isStringAttribute() || !isVariantAttribute(A.getKindAsString()))
       continue;
     StringRef Name = A.getKindAsString();
     if (!Seen.insert(Name).second)
       continue;
+    if (!InMemory.empty()) {
+      Result.Rejected.push_back({Name.str(), InMemory});
+      continue;
+    }
     Expected<VFInfo> Info = parseVariantName(Name, F);
     if (!Info) {
       Result.Rejected.push_back({Name.str(), toString(Info.takeError())});

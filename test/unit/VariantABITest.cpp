@@ -1,0 +1,169 @@
+//===- VariantABITest.cpp - Unit tests for the x86 vector ABI model -------===//
+//
+// Each expectation is a rule measured against gcc 12 (see
+// docs/design/vecclone.md): VLEN/CDT, argument pieces, mask forms, returns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vecclone/VariantABI.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace vecclone;
+
+namespace {
+
+std::string str(Type *T) {
+  std::string S;
+  raw_string_ostream OS(S);
+  T->print(OS);
+  return S;
+}
+
+class VariantABITest : public ::testing::Test {
+protected:
+  LLVMContext Ctx;
+  Type *F32 = Type::getFloatTy(Ctx);
+  Type *F64 = Type::getDoubleTy(Ctx);
+  Type *I8 = Type::getInt8Ty(Ctx);
+  Type *I16 = Type::getInt16Ty(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *Ptr = PointerType::get(Ctx, 0);
+  Type *Void = Type::getVoidTy(Ctx);
+
+  VariantABI abi(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
+    FunctionType *FTy = FunctionType::get(Ret, Params, false);
+    std::optional<VFInfo> Info = VFABI::tryDemangleForVFABI(Name, FTy);
+    EXPECT_TRUE(Info.has_value()) << Name.str();
+    Expected<VariantABI> A = computeVariantABI(*Info, FTy);
+    EXPECT_TRUE(bool(A)) << toString(A.takeError());
+    return *A;
+  }
+};
+
+TEST_F(VariantABITest, RegisterWidthsFollowGCC) {
+  EXPECT_EQ(registerBits(ISAClass::SSE, true), 128u);
+  EXPECT_EQ(registerBits(ISAClass::AVX, true), 256u);
+  EXPECT_EQ(registerBits(ISAClass::AVX, false), 128u); // no 256-bit int on AVX1
+  EXPECT_EQ(clangRegisterBits(ISAClass::AVX, false), 256u);
+  EXPECT_EQ(registerBits(ISAClass::AVX2, false), 256u);
+  EXPECT_EQ(registerBits(ISAClass::AVX512, false), 512u);
+  EXPECT_EQ(isaFeatures(ISAClass::AVX512), "+avx512f");
+}
+
+TEST_F(VariantABITest, ScalarClasses) {
+  EXPECT_EQ(classifyScalar(Ptr)->Bits, 64u);
+  EXPECT_TRUE(classifyScalar(Ptr)->IsPointer);
+  EXPECT_EQ(classifyScalar(Type::getInt1Ty(Ctx))->Bits, 8u);
+  EXPECT_TRUE(classifyScalar(F64)->IsFloat);
+  EXPECT_FALSE(classifyScalar(Type::getX86_FP80Ty(Ctx)).has_value());
+  EXPECT_FALSE(classifyScalar(Type::getInt128Ty(Ctx)).has_value());
+  EXPECT_FALSE(classifyScalar(Type::getHalfTy(Ctx)).has_value());
+}
+
+TEST_F(VariantABITest, CharacteristicType) {
+  // Return type first, then the first vector parameter, else int.
+  VariantABI A = abi("_ZGVbN2uv_f", Void, {F32, F64});
+  EXPECT_EQ(A.CDT, F64);
+  VariantABI B = abi("_ZGVbN4ul_g", Void, {Ptr, I32});
+  EXPECT_EQ(B.CDT, I32);
+  VariantABI C = abi("_ZGVbN2v_h", I64, {F32});
+  EXPECT_EQ(C.CDT, I64);
+}
+
+TEST_F(VariantABITest, VectorParamsSplitPerOwnType) {
+  // double f(float, int) on d, VLEN 4: the float vector fits one xmm
+  // (4 x 32 bits), the int vector one xmm; the return one ymm.
+  VariantABI A = abi("_ZGVdN4vv_f", F64, {F32, I32});
+  EXPECT_EQ(str(A.FnTy), "<4 x double> (<4 x float>, <4 x i32>)");
+  // VLEN 16 floats on b: four xmm pieces, float return in memory.
+  VariantABI B = abi("_ZGVbN16v_g", F32, {F32});
+  EXPECT_EQ(B.Params[0].NumPieces, 4u);
+  EXPECT_TRUE(B.ReturnsInMemory());
+  EXPECT_EQ(str(B.FnTy), "void (ptr, <4 x float>, <4 x float>, <4 x float>, "
+                         "<4 x float>)");
+}
+
+TEST_F(VariantABITest, AVXIntegerIsHalfWidth) {
+  // clang promises _ZGVcN8v_isq; with GCC's 128-bit integer registers the
+  // argument is two xmm pieces and the 256-bit return goes to memory.
+  VariantABI A = abi("_ZGVcN8v_isq", I32, {I32});
+  EXPECT_EQ(str(A.FnTy), "void (ptr, <4 x i32>, <4 x i32>)");
+  VariantABI G = abi("_ZGVcN4v_isq", I32, {I32});
+  EXPECT_EQ(str(G.FnTy), "<4 x i32> (<4 x i32>)");
+}
+
+TEST_F(VariantABITest, PointersAreI64Vectors) {
+  VariantABI A = abi("_ZGVdN4v_p", Ptr, {Ptr});
+  EXPECT_EQ(str(A.FnTy), "<4 x i64> (<4 x i64>)");
+}
+
+TEST_F(VariantABITest, UniformAndLinearStayScalar) {
+  VariantABI A = abi("_ZGVdN8ul4_f", F32, {Ptr, Ptr});
+  EXPECT_EQ(str(A.FnTy), "<8 x float> (ptr, ptr)");
+  EXPECT_EQ(A.Params[1].Kind, VFParamKind::OMP_Linear);
+  EXPECT_EQ(A.Params[1].StepOrPos, 4);
+  VariantABI N = abi("_ZGVbN4ln2_f", I32, {I32});
+  EXPECT_EQ(N.Params[0].StepOrPos, -2);
+}
+
+TEST_F(VariantABITest, MasksBCDAreCDTVectors) {
+  VariantABI B = abi("_ZGVbM4v_f", F32, {F32});
+  EXPECT_EQ(str(B.FnTy), "<4 x float> (<4 x float>, <4 x float>)");
+  VariantABI C = abi("_ZGVcM4v_d", F64, {F64});
+  EXPECT_EQ(str(C.FnTy), "<4 x double> (<4 x double>, <4 x double>)");
+  VariantABI D = abi("_ZGVdM32v_c", I8, {I8});
+  EXPECT_EQ(str(D.FnTy), "<32 x i8> (<32 x i8>, <32 x i8>)");
+  // Pointer CDT: the mask is a vector of 64-bit integers.
+  VariantABI P = abi("_ZGVbM2v_p", Ptr, {Ptr});
+  EXPECT_EQ(str(P.FnTy), "<2 x i64> (<2 x i64>, <2 x i64>)");
+  // simdlen 8 floats on b: two data pieces and two mask pieces.
+  VariantABI W = abi("_ZGVbM8v_w", F32, {F32});
+  EXPECT_EQ(W.NumMaskPieces, 2u);
+  EXPECT_EQ(W.FirstMaskArg, 3u); // after ret pointer + two data pieces
+}
+
+TEST_F(VariantABITest, MasksEAreIntegersInGPRs) {
+  VariantABI F = abi("_ZGVeM16v_f", F32, {F32});
+  EXPECT_EQ(str(F.FnTy), "<16 x float> (<16 x float>, i32)");
+  VariantABI D = abi("_ZGVeM8v_d", F64, {F64});
+  EXPECT_EQ(str(D.MaskPieceTy), "i32");
+  VariantABI C = abi("_ZGVeM64v_c", I8, {I8});
+  EXPECT_EQ(str(C.MaskPieceTy), "i64");
+  VariantABI S = abi("_ZGVeM32v_s", I16, {I16});
+  EXPECT_EQ(str(S.MaskPieceTy), "i32");
+  EXPECT_EQ(S.MaskLanesPerPiece, 32u);
+  // simdlen 32 floats: two masks of 16 valid bits each.
+  VariantABI W = abi("_ZGVeM32v_w", F32, {F32});
+  EXPECT_EQ(W.NumMaskPieces, 2u);
+  EXPECT_EQ(W.MaskLanesPerPiece, 16u);
+  EXPECT_EQ(W.MaxVectorBits, 512u);
+}
+
+TEST_F(VariantABITest, LinearValPassesAddresses) {
+  // gcc 12 passes linear(val(r)) as a vector of the lanes' addresses.
+  VariantABI A = abi("_ZGVbN4R4LU__Z4refsRiS_S_", I32, {Ptr, Ptr, Ptr});
+  EXPECT_EQ(str(A.FnTy), "<4 x i32> (ptr, <2 x i64>, <2 x i64>, ptr)");
+}
+
+TEST_F(VariantABITest, RejectsWhatTheABICannotExpress) {
+  FunctionType *FTy =
+      FunctionType::get(Type::getX86_FP80Ty(Ctx), {F32}, false);
+  std::optional<VFInfo> Info = VFABI::tryDemangleForVFABI("_ZGVbN4v_ld", FTy);
+  ASSERT_TRUE(Info.has_value());
+  Expected<VariantABI> A = computeVariantABI(*Info, FTy);
+  ASSERT_FALSE(bool(A));
+  EXPECT_NE(toString(A.takeError()).find("return type"), std::string::npos);
+
+  FunctionType *LinF = FunctionType::get(F32, {F32}, false);
+  Info = VFABI::tryDemangleForVFABI("_ZGVbN4l_lf", LinF);
+  ASSERT_TRUE(Info.has_value());
+  A = computeVariantABI(*Info, LinF);
+  ASSERT_FALSE(bool(A));
+  EXPECT_NE(toString(A.takeError()).find("floating-point"), std::string::npos);
+}
+
+} // namespace

@@ -1,0 +1,77 @@
+; Bodies the stock vectorizer cannot widen yet still get every variant (a
+; correct scalar lane loop), and the remarks say why.
+; RUN: %opt -passes='vecclone,function(loop-vectorize,vecclone-report)' -pass-remarks=vecclone -pass-remarks-missed=vecclone -pass-remarks-analysis=vecclone -S < %s 2>%t.rem | FileCheck %s
+; RUN: FileCheck %s --check-prefix=REMARK < %t.rem
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; int steps(int n): while (n > 1) { n = n & 1 ? 3n+1 : n/2; ++c; } -- a
+; data-dependent loop (needs the vplan-ext planner).
+define i32 @steps(i32 %n0) #0 {
+entry:
+  br label %loop
+loop:
+  %n = phi i32 [ %n0, %entry ], [ %next, %loop ]
+  %c = phi i32 [ 0, %entry ], [ %c1, %loop ]
+  %odd = and i32 %n, 1
+  %isodd = icmp ne i32 %odd, 0
+  %t = mul i32 %n, 3
+  %t1 = add i32 %t, 1
+  %h = lshr i32 %n, 1
+  %next = select i1 %isodd, i32 %t1, i32 %h
+  %c1 = add i32 %c, 1
+  %more = icmp ugt i32 %next, 1
+  br i1 %more, label %loop, label %exit
+exit:
+  ret i32 %c1
+}
+
+; A call with no vector variant.
+define float @logged(float %x) #1 {
+  %r = call float @log_and_return(float %x)
+  ret float %r
+}
+declare float @log_and_return(float)
+
+; noinline: each lane calls the scalar function.
+define float @kept(float %x) #2 {
+  %r = fmul float %x, %x
+  ret float %r
+}
+
+; Widens fine: the report says so.
+define float @easy(float %x) #3 {
+  %r = fmul float %x, 3.0
+  ret float %r
+}
+
+attributes #0 = { nounwind "_ZGVdN8v_steps" }
+attributes #1 = { nounwind "_ZGVdN8v_logged" }
+attributes #2 = { nounwind noinline "_ZGVdN8v_kept" }
+attributes #3 = { nounwind "_ZGVdN8v_easy" }
+
+; The fallback variants are lane loops around the scalar code.
+; CHECK-LABEL: define <8 x i32> @_ZGVdN8v_steps(<8 x i32> %n0)
+; CHECK:       lane.header:
+; CHECK:       loop.i:
+; CHECK:         br i1 {{%.*}}, label %loop.i, label %steps.exit
+; CHECK:         br i1 {{%.*}}, label %lane.exit, label %lane.header, !llvm.loop
+; CHECK-LABEL: define <8 x float> @_ZGVdN8v_logged(<8 x float> %x)
+; CHECK:       lane.body:
+; CHECK:         call float @log_and_return(float
+; CHECK-LABEL: define <8 x float> @_ZGVdN8v_kept(<8 x float> %x)
+; CHECK:       lane.body:
+; CHECK:         call float @kept(float {{%.*}}) #[[NOBUILTIN:[0-9]+]]
+; CHECK-LABEL: define <8 x float> @_ZGVdN8v_easy(<8 x float> %x)
+; CHECK:         fmul <8 x float>
+; CHECK:       attributes #[[NOBUILTIN]] = { nobuiltin }
+
+; REMARK-DAG: remark: <unknown>:0:0: defined vector variant _ZGVdN8v_steps of 'steps' (AVX2, VF 8, unmasked)
+; REMARK-DAG: remark: <unknown>:0:0: body of 'steps' contains a loop whose trip count may differ per lane (divergent loops need the vplan-ext planner); its variants may stay scalar
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps of 'steps' stays a scalar lane loop: the body contains a loop whose trip count may differ per lane (divergent loops need the vplan-ext planner)
+; REMARK-DAG: remark: <unknown>:0:0: body of 'logged' calls 'log_and_return', which has no vector variant the loop vectorizer can use; its variants may stay scalar
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_logged of 'logged' stays a scalar lane loop: the body calls 'log_and_return', which has no vector variant the loop vectorizer can use
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_kept calls 'kept' once per lane: the scalar function is noinline
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_kept of 'kept' stays a scalar lane loop: the body calls 'kept', which has no vector variant the loop vectorizer can use
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_easy of 'easy' is vectorized
