@@ -119,13 +119,13 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts) {
     Function *Decl = nullptr;
     if (!reserveName(M, F, Req.Name, ABI.FnTy, Decl))
       continue;
-    std::string Name = Req.Name;
+    // The definition takes the name itself (debug info and comdats use it);
+    // the old declaration steps aside and is replaced afterwards.
     if (Decl)
-      Name += ".vecclone.tmp";
-    BuiltVariant BV = buildVariant(F, Name, ABI, BOpts);
+      Decl->setName(Req.Name + ".vecclone.decl");
+    BuiltVariant BV = buildVariant(F, Req.Name, ABI, BOpts);
     if (Decl) {
       Decl->replaceAllUsesWith(BV.Fn);
-      BV.Fn->takeName(Decl);
       Decl->eraseFromParent();
     }
     ++NumVariants;

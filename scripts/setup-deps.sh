@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the project's Debian 12 packages, only those missing.
+# LLVM/Clang 22 come from Debian's bookworm-security archive; gcc 12 is the ABI
+# peer; GoogleTest and Google Benchmark for unit tests and bench/.
+set -euo pipefail
+PKGS=(llvm-22-dev llvm-22-tools clang-22 libomp-22-dev cmake ninja-build
+      gcc g++ binutils python3 libgtest-dev libgmock-dev libbenchmark-dev)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup-deps: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The README's test command: installs what is missing, builds, and runs every
+# test (lit + FileCheck IR tests, GoogleTest unit tests, runtime differential
+# and gcc cross-compiler ABI tests, the bench smoke run).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/build.sh" || exit 1
+log=$(mktemp)
+/usr/lib/llvm-22/bin/lit -sv -j2 "$root/build/test" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
+failed=$(grep -E '^ *(Failed|Unresolved|Timed Out) *:' "$log" | awk -F: '{ n += $2 } END { print n + 0 }')
+rm -f "$log"
+echo "lit: ${passed:-0} passed, ${failed:-0} failed"
+[ "$status" -eq 0 ] && [ "${passed:-0}" -gt 0 ] || exit 1
