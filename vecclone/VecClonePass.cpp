@@ -13,6 +13,7 @@
 #include "vecclone/LaneLoopCheck.h"
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/VariantSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -86,10 +87,20 @@ static bool reserveName(Module &M, Function &Scalar, StringRef Name,
 static void defineVariants(Function &F, const VecCloneOptions &Opts) {
   Module &M = *F.getParent();
   FunctionVariants FV = collectVariants(F, Opts.DefineGCCNames);
+  // One warning per distinct reason: a `long double` function would
+  // otherwise repeat the same sentence for each of its eight attributes.
+  MapVector<StringRef, SmallVector<StringRef, 8>> ByReason;
   for (const RejectedVariant &R : FV.Rejected) {
     ++NumRejected;
-    warn(F, "vecclone: ignoring vector variant attribute '" + R.Attribute +
-                "' on '" + F.getName() + "': " + R.Reason);
+    ByReason[R.Reason].push_back(R.Attribute);
+  }
+  for (const auto &[Reason, Attrs] : ByReason) {
+    std::string List;
+    for (StringRef A : Attrs)
+      List += (List.empty() ? "'" : ", '") + A.str() + "'";
+    warn(F, Twine("vecclone: ignoring vector variant attribute") +
+                (Attrs.size() > 1 ? "s " : " ") + List + " on '" +
+                F.getName() + "': " + Reason);
   }
   if (FV.Requests.empty())
     return;

@@ -55,3 +55,17 @@ int isq(int x) { return x * x; }
 // NOGCC-NOT: @_ZGVcN4v_isq(
 // NOGCC:     @_ZGVcN8v_isq(
 // NOGCC-NOT: @_ZGVcN4v_isq(
+
+// Unsupported types: one warning per reason, listing every attribute; the
+// scalar function is still compiled.
+// RUN: %clang -target x86_64-linux-gnu -fopenmp-simd -O2 -DBAD -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: llvm-nm %t.o | FileCheck %s --check-prefix=NM
+#ifdef BAD
+#pragma omp declare simd
+long double ld(long double x) { return x; }
+#endif
+// WARN: warning: vecclone: ignoring vector variant attributes '_ZGVbM1v_ld', '_ZGVbN1v_ld', '_ZGVcM2v_ld', '_ZGVcN2v_ld', '_ZGVdM2v_ld', '_ZGVdN2v_ld', '_ZGVeM4v_ld', '_ZGVeN4v_ld' on 'ld': return type has no vector form in the x86 vector ABI [-Wpass-failed=vecclone]
+// WARN-NEXT: long double ld
+// WARN-NOT: warning:
+// NM: T ld
+// NM-NOT: _ZGV{{.*}}_ld
