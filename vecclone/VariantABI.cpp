@@ -10,6 +10,7 @@
 
 #include "vecclone/VariantABI.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -320,6 +321,28 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
     IRRet = ABI.RetPieceTy;
   ABI.FnTy = FunctionType::get(IRRet, ArgTys, /*isVarArg=*/false);
   return ABI;
+}
+
+void setABIParamAttributes(Function &V, AttributeList ScalarAttrs,
+                           const VariantABI &ABI) {
+  LLVMContext &Ctx = V.getContext();
+  for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
+    const ParamABI &P = ABI.Params[I];
+    if (P.isVectorPassed())
+      continue;
+    for (Attribute::AttrKind K :
+         {Attribute::ZExt, Attribute::SExt, Attribute::NoUndef})
+      if (ScalarAttrs.hasParamAttr(I, K))
+        V.addParamAttr(P.FirstArg, K);
+    if (P.Alignment)
+      V.addParamAttr(P.FirstArg,
+                     Attribute::getWithAlignment(Ctx, Align(P.Alignment)));
+  }
+  if (ABI.ReturnsInMemory()) {
+    Type *ArrTy = ArrayType::get(ABI.RetPieceTy, ABI.NumRetPieces);
+    V.addParamAttr(0, Attribute::getWithStructRetType(Ctx, ArrTy));
+    V.addParamAttr(0, Attribute::NoAlias);
+  }
 }
 
 } // namespace vecclone

@@ -14,10 +14,15 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Attributes.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/VFABIDemangler.h"
 #include "llvm/Support/Error.h"
 #include <optional>
+
+namespace llvm {
+class Function;
+} // namespace llvm
 
 namespace vecclone {
 
@@ -116,6 +121,14 @@ llvm::Type *characteristicType(llvm::FunctionType *ScalarTy,
 /// naming the offending parameter for types the ABI cannot express.
 llvm::Expected<VariantABI> computeVariantABI(const llvm::VFInfo &Info,
                                              llvm::FunctionType *ScalarTy);
+
+/// Puts the ABI's parameter attributes on \p V, a variant definition or
+/// declaration of type ABI.FnTy: the scalar's `signext`/`zeroext`/`noundef`
+/// on scalar-passed parameters (SysV relies on them), `align N` from
+/// `aligned`, and `sret` on the hidden return pointer. Both sides of a call
+/// must agree, so definitions and call-side declarations use this one place.
+void setABIParamAttributes(llvm::Function &V, llvm::AttributeList ScalarAttrs,
+                           const VariantABI &ABI);
 
 } // namespace vecclone
 

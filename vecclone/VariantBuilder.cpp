@@ -465,33 +465,16 @@ static void setVariantAttributes(Function &V, const Function &Scalar,
   V.addFnAttr("prefer-vector-width", utostr(Width));
   V.addFnAttr(VariantOfAttr, Scalar.getName());
 
-  // Scalar parameters keep the extension attributes SysV relies on.
-  AttributeList SA = Scalar.getAttributes();
+  setABIParamAttributes(V, Scalar.getAttributes(), ABI);
   for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
     const ParamABI &P = ABI.Params[I];
-    Argument *A = V.getArg(P.FirstArg);
-    A->setName(Scalar.getArg(I)->getName());
-    if (P.isVectorPassed()) {
-      for (unsigned K = 1; K < P.NumPieces; ++K)
-        V.getArg(P.FirstArg + K)->setName(Scalar.getArg(I)->getName());
-      continue;
-    }
-    for (Attribute::AttrKind K :
-         {Attribute::ZExt, Attribute::SExt, Attribute::NoUndef})
-      if (SA.hasParamAttr(I, K))
-        V.addParamAttr(P.FirstArg, K);
-    if (P.Alignment)
-      V.addParamAttr(P.FirstArg,
-                     Attribute::getWithAlignment(Ctx, Align(P.Alignment)));
+    for (unsigned K = 0; K < P.NumPieces; ++K)
+      V.getArg(P.FirstArg + K)->setName(Scalar.getArg(I)->getName());
   }
   for (unsigned K = 0; K != ABI.NumMaskPieces; ++K)
     V.getArg(ABI.FirstMaskArg + K)->setName("mask");
-  if (ABI.ReturnsInMemory()) {
-    Type *ArrTy = ArrayType::get(ABI.RetPieceTy, ABI.NumRetPieces);
-    V.addParamAttr(0, Attribute::getWithStructRetType(Ctx, ArrTy));
-    V.addParamAttr(0, Attribute::NoAlias);
+  if (ABI.ReturnsInMemory())
     V.getArg(0)->setName("ret.out");
-  }
 }
 
 /// Gives the variant a debug-info subprogram when the scalar has one, so the
