@@ -46,6 +46,13 @@ static void registerDefaultPipeline(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
         MPM.addPass(vecclone::VecClonePass());
       });
+  // Caller side: right before the stock vectorizer, which then skips the
+  // loops this pass already vectorized. -O1 vectorizes forced loops only.
+  PB.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel Level) {
+        FPM.addPass(vecclone::VecCloneCallsPass(
+            /*OnlyWhenForced=*/Level.getSpeedupLevel() < 2));
+      });
   PB.registerVectorizerEndEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(vecclone::VecCloneReportPass());

@@ -42,6 +42,22 @@ private:
   VecCloneOptions Opts;
 };
 
+/// Caller side: lets the loop vectorizer call declare-simd variants from
+/// loops, then turns its calls into ABI-exact calls. Runs the loop vectorizer
+/// itself, so the temporary attributes it needs never reach other passes.
+class VecCloneCallsPass : public llvm::PassInfoMixin<VecCloneCallsPass> {
+public:
+  /// \p OnlyWhenForced mirrors clang's -O1, where only loops with explicit
+  /// vectorize metadata (e.g. `omp simd`) are vectorized.
+  explicit VecCloneCallsPass(bool OnlyWhenForced = false)
+      : OnlyWhenForced(OnlyWhenForced) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+
+private:
+  bool OnlyWhenForced;
+};
+
 class VecCloneReportPass : public llvm::PassInfoMixin<VecCloneReportPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Function &F,

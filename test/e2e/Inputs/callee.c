@@ -30,3 +30,18 @@ void store_sq(int *out, int v) { *out = v * v; }
 
 #pragma omp declare simd notinbranch
 long lmix(long a, int b) { return a * 3 + b; }
+
+#pragma omp declare simd inbranch
+float recip(float x) { return 1.0f / x; }
+
+#pragma omp declare simd linear(out) uniform(k) inbranch
+void cond_store(int *out, int v, int k) { *out = v * k; }
+
+#pragma omp declare simd linear(p:2) notinbranch
+float pairsum(const float *p) { return p[0] + p[1]; }
+
+#pragma omp declare simd linear(i:-1) uniform(a) notinbranch
+int rev_at(const int *a, int i) { return a[i] ^ i; }
+
+#pragma omp declare simd simdlen(32) notinbranch
+float s32(float x) { return x > 1.0f ? x - 1.0f : x * 3.0f; }

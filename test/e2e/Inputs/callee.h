@@ -12,3 +12,13 @@ float dowork(float *p, int i);
 void store_sq(int *out, int v);
 #pragma omp declare simd notinbranch
 long lmix(long a, int b);
+#pragma omp declare simd inbranch
+float recip(float x);
+#pragma omp declare simd linear(out) uniform(k) inbranch
+void cond_store(int *out, int v, int k);
+#pragma omp declare simd linear(p:2) notinbranch
+float pairsum(const float *p);
+#pragma omp declare simd linear(i:-1) uniform(a) notinbranch
+int rev_at(const int *a, int i);
+#pragma omp declare simd simdlen(32) notinbranch
+float s32(float x);

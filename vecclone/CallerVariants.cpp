@@ -1,0 +1,148 @@
+//===- CallerVariants.cpp - Variants a call site may use ------------------===//
+//
+/// \file
+/// Implements the caller-side choice of variants. The order matters: LV takes
+/// the first mapping whose VF matches, so the widest ISA comes first and, for
+/// one ISA, the unmasked variant before the masked one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vecclone/CallerVariants.h"
+#include "vecclone/VariantSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
+#include <algorithm>
+
+using namespace llvm;
+
+namespace vecclone {
+
+std::optional<ISAClass> widestISA(const Function &F) {
+  StringRef Features = F.getFnAttribute("target-features").getValueAsString();
+  SmallVector<StringRef, 64> Parts;
+  Features.split(Parts, ',');
+  auto Has = [&](StringRef Feat) { return is_contained(Parts, Feat); };
+  if (Has("+avx512f"))
+    return ISAClass::AVX512;
+  if (Has("+avx2"))
+    return ISAClass::AVX2;
+  if (Has("+avx"))
+    return ISAClass::AVX;
+  if (Has("+sse2"))
+    return ISAClass::SSE;
+  // x86-64 always has SSE2, also when the attribute is absent.
+  if (Triple(F.getParent()->getTargetTriple()).getArch() == Triple::x86_64)
+    return ISAClass::SSE;
+  return std::nullopt;
+}
+
+static StringRef kindName(VFParamKind K) {
+  switch (K) {
+  case VFParamKind::OMP_LinearPos:
+    return "linear with a variable step (ls)";
+  case VFParamKind::OMP_LinearRef:
+  case VFParamKind::OMP_LinearRefPos:
+    return "linear(ref)";
+  case VFParamKind::OMP_LinearVal:
+  case VFParamKind::OMP_LinearValPos:
+    return "linear(val)";
+  case VFParamKind::OMP_LinearUVal:
+  case VFParamKind::OMP_LinearUValPos:
+    return "linear(uval)";
+  default:
+    return "of an unsupported kind";
+  }
+}
+
+/// Why LV cannot pass this variant's parameters from \p CB, or empty.
+static std::string unsupportedParam(const CallBase &CB, const VFInfo &Info) {
+  const DataLayout &DL = CB.getDataLayout();
+  for (const VFParameter &P : Info.Shape.Parameters) {
+    switch (P.ParamKind) {
+    case VFParamKind::Vector:
+    case VFParamKind::OMP_Uniform:
+    case VFParamKind::OMP_Linear:
+    case VFParamKind::GlobalPredicate:
+      break;
+    default:
+      return ("parameter " + Twine(P.ParamPos + 1) + " is " +
+              kindName(P.ParamKind) + ", which the loop vectorizer cannot pass")
+          .str();
+    }
+    if (P.ParamKind == VFParamKind::GlobalPredicate || P.Alignment.value() <= 1)
+      continue;
+    // aligned(p:N): the variant may rely on it, so the argument must be
+    // known to be aligned (per lane for linear pointers: base and step).
+    const Value *Arg = CB.getArgOperand(P.ParamPos);
+    Align Known = getKnownAlignment(const_cast<Value *>(Arg), DL);
+    if (Known < P.Alignment)
+      return ("parameter " + Twine(P.ParamPos + 1) + " is aligned(" +
+              Twine(P.Alignment.value()) +
+              ") but the argument is only known to be " +
+              Twine(Known.value()) + "-byte aligned")
+          .str();
+  }
+  return {};
+}
+
+CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
+  CallVariants Out;
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee)
+    return Out;
+  std::optional<ISAClass> Caller = widestISA(*CB.getFunction());
+  FunctionVariants FV = collectVariants(*Callee, /*AddGCCNames=*/true);
+
+  // Where clang's AVX name differs from gcc's, a gcc-built callee only has
+  // gcc's: call that one, which our callees define as well.
+  StringMap<bool> HasGCCTwin;
+  for (const VariantRequest &R : FV.Requests)
+    if (R.AddedForGCC)
+      HasGCCTwin[R.Info.isMasked() ? "M" : "N"] = true;
+
+  for (const VariantRequest &R : FV.Requests) {
+    auto Reject = [&](const Twine &Why) {
+      Out.Unusable.push_back({R.Name, Why.str()});
+    };
+    ISAClass ISA = *isaFromVFISA(R.Info.ISA);
+    if (ISA == ISAClass::AVX && !R.AddedForGCC &&
+        HasGCCTwin.count(R.Info.isMasked() ? "M" : "N")) {
+      Reject("clang's AVX length; a gcc-built callee only defines gcc's");
+      continue;
+    }
+    if (!Caller || *Caller < ISA) {
+      Reject(Twine("the caller's target lacks ") + isaName(ISA));
+      continue;
+    }
+    if (MaskedOnly && !R.Info.isMasked()) {
+      Reject("the call is conditional and touches memory, so it needs a "
+             "masked variant");
+      continue;
+    }
+    std::string Why = unsupportedParam(CB, R.Info);
+    if (!Why.empty()) {
+      Reject(Why);
+      continue;
+    }
+    Expected<VariantABI> ABI =
+        computeVariantABI(R.Info, Callee->getFunctionType());
+    if (!ABI) {
+      Reject(toString(ABI.takeError()));
+      continue;
+    }
+    Out.Usable.push_back({R.Name, R.Info, std::move(*ABI)});
+  }
+  std::stable_sort(Out.Usable.begin(), Out.Usable.end(),
+                   [](const UsableVariant &A, const UsableVariant &B) {
+                     if (A.ABI.ISA != B.ABI.ISA)
+                       return A.ABI.ISA > B.ABI.ISA;
+                     return !A.ABI.Masked && B.ABI.Masked;
+                   });
+  return Out;
+}
+
+} // namespace vecclone

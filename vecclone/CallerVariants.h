@@ -1,0 +1,53 @@
+//===- CallerVariants.h - Variants a call site may use ---------*- C++ -*-===//
+//
+/// \file
+/// For one call to a declare-simd function, the variants the stock loop
+/// vectorizer may call instead: only ISA classes the caller's target can run,
+/// only names a gcc-built callee also defines, only parameter kinds LV can
+/// pass, only `aligned` clauses the argument is known to satisfy; best first
+/// (widest ISA, unmasked before masked). Every variant left out comes with
+/// the reason, for remarks. Never changes IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VECCLONE_CALLERVARIANTS_H
+#define VECCLONE_CALLERVARIANTS_H
+
+#include "vecclone/VariantABI.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
+
+namespace llvm {
+class CallBase;
+class Function;
+} // namespace llvm
+
+namespace vecclone {
+
+struct UsableVariant {
+  std::string Name; ///< The ABI symbol, e.g. `_ZGVdN8ul_dowork`.
+  llvm::VFInfo Info;
+  VariantABI ABI;
+};
+
+struct UnusableVariant {
+  std::string Name;
+  std::string Reason;
+};
+
+struct CallVariants {
+  llvm::SmallVector<UsableVariant, 8> Usable;
+  llvm::SmallVector<UnusableVariant, 8> Unusable;
+};
+
+/// The widest ISA class \p F's target features can run, if any.
+std::optional<ISAClass> widestISA(const llvm::Function &F);
+
+/// Variants of \p CB's callee that \p CB may use. \p MaskedOnly keeps only
+/// `M` variants (for calls the vectorizer must not run on inactive lanes).
+CallVariants findCallVariants(const llvm::CallBase &CB, bool MaskedOnly);
+
+} // namespace vecclone
+
+#endif // VECCLONE_CALLERVARIANTS_H

@@ -1,0 +1,176 @@
+//===- VariantCallLowering.cpp - Vectorizer calls to ABI calls ------------===//
+//
+/// \file
+/// The conversions mirror what VariantBuilder does on the callee side, in
+/// reverse: pieces are split with shufflevector, masks become CDT-width
+/// integers (b/c/d) or bit masks in general registers (e), and a return
+/// wider than one register is read back from a stack slot the caller passes
+/// as the hidden sret pointer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vecclone/VariantCallLowering.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace vecclone {
+
+std::string vectorizerFormName(StringRef Variant) {
+  return (Variant + ".vecclone.lv").str();
+}
+
+Function *getOrInsertVectorizerForm(Module &M, const UsableVariant &V,
+                                    const Function &Scalar) {
+  std::string Name = vectorizerFormName(V.Name);
+  if (Function *F = M.getFunction(Name))
+    return F;
+  FunctionType *Ty = VFABI::createFunctionType(V.Info, Scalar.getFunctionType());
+  Function *F = Function::Create(Ty, GlobalValue::ExternalLinkage, Name, M);
+  F->addFnAttr(Attribute::NoUnwind);
+  return F;
+}
+
+bool canDeclareABISymbol(const Module &M, const UsableVariant &V) {
+  const GlobalValue *GV = M.getNamedValue(V.Name);
+  if (!GV)
+    return true;
+  const auto *F = dyn_cast<Function>(GV);
+  return F && F->getFunctionType() == V.ABI.FnTy;
+}
+
+/// Splits \p Whole (VF lanes) into \p N pieces of equal length.
+static void appendPieces(IRBuilderBase &B, Value *Whole, unsigned N,
+                         SmallVectorImpl<Value *> &Out) {
+  if (N == 1) {
+    Out.push_back(Whole);
+    return;
+  }
+  unsigned Lanes =
+      cast<FixedVectorType>(Whole->getType())->getNumElements() / N;
+  for (unsigned K = 0; K != N; ++K)
+    Out.push_back(
+        B.CreateShuffleVector(Whole, createSequentialMask(K * Lanes, Lanes, 0)));
+}
+
+/// Converts a vector of scalar-typed lanes to the ABI's element type.
+static Value *toABIElements(IRBuilderBase &B, Value *V, Type *ABIElt) {
+  auto *VT = cast<FixedVectorType>(V->getType());
+  auto *Target = FixedVectorType::get(ABIElt, VT->getNumElements());
+  if (VT->getElementType()->isPointerTy())
+    return B.CreatePtrToInt(V, Target);
+  if (VT->getElementType()->isIntegerTy(1))
+    return B.CreateZExt(V, Target);
+  return V;
+}
+
+static Value *fromABIElements(IRBuilderBase &B, Value *V, Type *ScalarElt) {
+  auto *VT = cast<FixedVectorType>(V->getType());
+  auto *Target = FixedVectorType::get(ScalarElt, VT->getNumElements());
+  if (ScalarElt->isPointerTy())
+    return B.CreateIntToPtr(V, Target);
+  if (ScalarElt->isIntegerTy(1))
+    return B.CreateTrunc(V, Target);
+  return V;
+}
+
+/// The mask in gcc's form from LLVM's `<VF x i1>`.
+static void appendMask(IRBuilderBase &B, Value *Mask, const VariantABI &ABI,
+                       SmallVectorImpl<Value *> &Out) {
+  if (ABI.ISA == ISAClass::AVX512) {
+    SmallVector<Value *, 4> Parts;
+    appendPieces(B, Mask, ABI.NumMaskPieces, Parts);
+    for (Value *P : Parts) {
+      Value *Bits = B.CreateBitCast(P, B.getIntNTy(ABI.MaskLanesPerPiece));
+      Out.push_back(B.CreateZExt(Bits, ABI.MaskPieceTy));
+    }
+    return;
+  }
+  // b/c/d: all-ones or all-zeros lanes of the CDT's width, typed like the
+  // CDT (a float mask is a float vector holding those bit patterns).
+  auto *PieceTy = cast<FixedVectorType>(ABI.MaskPieceTy);
+  Type *Elt = PieceTy->getElementType();
+  unsigned Bits = Elt->getPrimitiveSizeInBits();
+  Value *Wide = B.CreateSExt(
+      Mask, FixedVectorType::get(B.getIntNTy(Bits), ABI.VLen));
+  if (Elt->isFloatingPointTy())
+    Wide = B.CreateBitCast(Wide, FixedVectorType::get(Elt, ABI.VLen));
+  appendPieces(B, Wide, ABI.NumMaskPieces, Out);
+}
+
+CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
+                           const Function &Scalar) {
+  const VariantABI &ABI = V.ABI;
+  Module &M = *Call.getModule();
+  Function *Caller = Call.getFunction();
+  Function *Target = M.getFunction(V.Name);
+  if (!Target) {
+    Target = Function::Create(ABI.FnTy, GlobalValue::ExternalLinkage, V.Name, M);
+    setABIParamAttributes(*Target, Scalar.getAttributes(), ABI);
+  }
+  assert(Target->getFunctionType() == ABI.FnTy &&
+         "checked by canDeclareABISymbol before vectorizing");
+
+  IRBuilder<> B(&Call);
+  SmallVector<Value *, 16> Args;
+  AllocaInst *RetSlot = nullptr;
+  if (ABI.ReturnsInMemory()) {
+    IRBuilder<> EB(&Caller->getEntryBlock(),
+                   Caller->getEntryBlock().getFirstInsertionPt());
+    RetSlot = EB.CreateAlloca(ArrayType::get(ABI.RetPieceTy, ABI.NumRetPieces),
+                              nullptr, "vecclone.ret");
+    RetSlot->setAlignment(Align(64));
+    Args.push_back(RetSlot);
+  }
+  for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
+    const ParamABI &P = ABI.Params[I];
+    Value *A = Call.getArgOperand(I);
+    if (!P.isVectorPassed()) {
+      Args.push_back(A);
+      continue;
+    }
+    appendPieces(B, toABIElements(B, A, P.PieceTy->getElementType()),
+                 P.NumPieces, Args);
+  }
+  if (ABI.Masked)
+    appendMask(B, Call.getArgOperand(Call.arg_size() - 1), ABI, Args);
+
+  CallInst *New = B.CreateCall(Target, Args);
+  New->setCallingConv(Target->getCallingConv());
+  New->setAttributes(AttributeList::get(
+      M.getContext(), AttributeSet(), AttributeSet(),
+      [&] {
+        SmallVector<AttributeSet, 16> PA;
+        for (unsigned I = 0, E = Target->arg_size(); I != E; ++I)
+          PA.push_back(Target->getAttributes().getParamAttrs(I));
+        return PA;
+      }()));
+  New->setDebugLoc(Call.getDebugLoc());
+
+  Value *Result = New;
+  Type *RetTy = Scalar.getReturnType();
+  if (RetSlot)
+    Result = B.CreateAlignedLoad(
+        FixedVectorType::get(ABI.RetPieceTy->getElementType(), ABI.VLen),
+        RetSlot, Align(64));
+  if (!RetTy->isVoidTy())
+    Result = fromABIElements(B, Result, RetTy);
+  if (!Call.getType()->isVoidTy())
+    Call.replaceAllUsesWith(Result);
+  Call.eraseFromParent();
+
+  // Vector arguments wider than the caller's legal width would be split
+  // across registers by the backend: make the caller's width cover them.
+  unsigned Have = 0;
+  Caller->getFnAttribute("min-legal-vector-width")
+      .getValueAsString()
+      .getAsInteger(10, Have);
+  if (ABI.MaxVectorBits > Have)
+    Caller->addFnAttr("min-legal-vector-width", utostr(ABI.MaxVectorBits));
+  return New;
+}
+
+} // namespace vecclone

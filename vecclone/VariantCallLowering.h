@@ -1,0 +1,48 @@
+//===- VariantCallLowering.h - Vectorizer calls to ABI calls ---*- C++ -*-===//
+//
+/// \file
+/// LLVM's loop vectorizer calls a vector variant in LLVM's own form: one wide
+/// vector per parameter, a `<VF x i1>` mask, a wide vector return. The x86
+/// ABI gcc implements differs (register-sized pieces, CDT-vector or integer
+/// masks, wide returns through memory). The caller side therefore lets LV
+/// call a declaration in LLVM's form, and right after LV replaces each such
+/// call by the ABI-exact call of the real variant.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VECCLONE_VARIANTCALLLOWERING_H
+#define VECCLONE_VARIANTCALLLOWERING_H
+
+#include "vecclone/CallerVariants.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace llvm {
+class CallInst;
+class Function;
+class Module;
+} // namespace llvm
+
+namespace vecclone {
+
+/// Name of the vectorizer-form declaration standing in for \p Variant.
+std::string vectorizerFormName(llvm::StringRef Variant);
+
+/// Declares (once) the vectorizer-form stand-in for \p V, a variant of
+/// \p Scalar, and returns it.
+llvm::Function *getOrInsertVectorizerForm(llvm::Module &M,
+                                          const UsableVariant &V,
+                                          const llvm::Function &Scalar);
+
+/// True if \p M can hold the ABI symbol of \p V: it is absent, or a function
+/// of exactly the ABI type (our own definition or an earlier declaration).
+bool canDeclareABISymbol(const llvm::Module &M, const UsableVariant &V);
+
+/// Replaces \p Call, a call to the vectorizer-form stand-in of \p V, by the
+/// ABI call of the real variant; returns the new call.
+llvm::CallInst *lowerVariantCall(llvm::CallInst &Call, const UsableVariant &V,
+                                 const llvm::Function &Scalar);
+
+} // namespace vecclone
+
+#endif // VECCLONE_VARIANTCALLLOWERING_H

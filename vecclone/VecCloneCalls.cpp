@@ -1,0 +1,301 @@
+//===- VecCloneCalls.cpp - Loops that call declare-simd variants ----------===//
+//
+/// \file
+/// Clang 22 never tells the loop vectorizer about declare-simd variants, so a
+/// loop calling such a function stays scalar. For each call in a loop this
+/// pass:
+///  1. picks the variants the caller may use (CallerVariants) and lists them,
+///     best first, in the call's `vector-function-abi-variant` attribute,
+///     pointing at vectorizer-form declarations (VariantCallLowering);
+///  2. inside loops annotated parallel (`#pragma omp simd`), where OpenMP
+///     makes lane-parallel calls legal, marks a memory-touching call
+///     `memory(none)`: LLVM's dependence analysis refuses every call that
+///     writes memory or reads it through a pointer argument. A conditional
+///     call then gets masked variants only, so inactive lanes never run;
+///  3. runs the loop vectorizer on the function;
+///  4. replaces each vectorized call by the ABI-exact call of the real
+///     variant, and strips the mappings and restores the real memory effects
+///     on every scalar call left (remainder loops, loops not vectorized).
+/// Steps 2-4 happen inside this pass, so no other pass ever sees a call with
+/// understated memory effects.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vecclone/CallerVariants.h"
+#include "vecclone/VariantBuilder.h"
+#include "vecclone/VariantCallLowering.h"
+#include "vecclone/VariantSet.h"
+#include "vecclone/VecClonePass.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopAccessAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Vectorize/LoopVectorize.h"
+#include <set>
+#include <tuple>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vecclone"
+
+STATISTIC(NumCallSites, "Number of call sites offered vector variants");
+STATISTIC(NumVectorCalls, "Number of vector variant calls emitted");
+
+namespace vecclone {
+
+static constexpr const char *MappingAttr = "vector-function-abi-variant";
+/// Call-site attribute holding the memory effects a call had before step 2,
+/// as MemoryEffects' integer encoding, or "absent".
+static constexpr const char *SavedMemoryAttr = "vecclone-saved-memory";
+
+static bool hasVariantAttributes(const Function &F) {
+  return any_of(F.getAttributes().getFnAttrs(), [](const Attribute &A) {
+    return A.isStringAttribute() && isVariantAttribute(A.getKindAsString());
+  });
+}
+
+/// True if some parameter differs per lane (vector or linear): a call whose
+/// arguments are all uniform is one call per iteration, and the vectorizer
+/// could hoist it if it believed the call touched no memory.
+static bool hasLaneVaryingParam(const VFInfo &Info) {
+  return any_of(Info.Shape.Parameters, [](const VFParameter &P) {
+    return P.ParamKind == VFParamKind::Vector ||
+           P.ParamKind == VFParamKind::OMP_Linear;
+  });
+}
+
+namespace {
+
+/// One call the pass offered variants to.
+struct OfferedCall {
+  CallInst *Call;
+  Function *Callee;
+  DebugLoc Loc;
+  BasicBlock *Block;
+};
+
+class CallVectorizer {
+public:
+  CallVectorizer(Function &F, FunctionAnalysisManager &AM, bool OnlyWhenForced)
+      : F(F), AM(AM), OnlyWhenForced(OnlyWhenForced),
+        ORE(AM.getResult<OptimizationRemarkEmitterAnalysis>(F)) {}
+
+  bool run();
+
+private:
+  bool offerVariants(CallInst &CI, Loop &L, DominatorTree &DT);
+  void lowerVectorCalls();
+  void restoreScalarCalls();
+  void reportScalarLoops();
+
+  Function &F;
+  FunctionAnalysisManager &AM;
+  bool OnlyWhenForced;
+  OptimizationRemarkEmitter &ORE;
+  /// Vectorizer-form declarations and the variant each stands for.
+  MapVector<Function *, UsableVariant> Forms;
+  SmallVector<OfferedCall, 8> Offered;
+};
+
+} // namespace
+
+bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
+  Function *Callee = CI.getCalledFunction();
+  bool TouchesMemory = CI.mayReadOrWriteMemory();
+  bool Parallel = L.isAnnotatedParallel();
+  bool Conditional = LoopAccessInfo::blockNeedsPredication(CI.getParent(), &L,
+                                                           &DT);
+  bool Override = TouchesMemory && Parallel;
+  CallVariants CV = findCallVariants(CI, /*MaskedOnly=*/Override && Conditional);
+
+  for (const UnusableVariant &U : CV.Unusable)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "VariantUnusable", &CI)
+             << "call to '" << Callee->getName() << "' cannot use " << U.Name
+             << ": " << U.Reason;
+    });
+  SmallVector<UsableVariant, 8> Usable;
+  for (UsableVariant &V : CV.Usable) {
+    if (canDeclareABISymbol(*F.getParent(), V)) {
+      Usable.push_back(std::move(V));
+      continue;
+    }
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "VariantUnusable", &CI)
+             << "call to '" << Callee->getName() << "' cannot use " << V.Name
+             << ": the module has a symbol of another type with that name";
+    });
+  }
+  if (Usable.empty()) {
+    ORE.emit([&] {
+      OptimizationRemarkMissed R(DEBUG_TYPE, "NoUsableVariant", &CI);
+      R << "call to '" << Callee->getName()
+        << "' stays scalar: no variant this caller can use";
+      if (!CV.Unusable.empty())
+        R << " (looked for " << CV.Unusable.front().Name << ": "
+          << CV.Unusable.front().Reason << ")";
+      return R;
+    });
+    return false;
+  }
+  if (TouchesMemory && !Parallel) {
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "NotParallel", &CI)
+             << "call to '" << Callee->getName()
+             << "' touches memory and its loop is not an 'omp simd' loop: "
+                "the loop vectorizer can only use a variant if it proves the "
+                "call safe itself";
+    });
+  }
+  if (Override && !hasLaneVaryingParam(Usable.front().Info)) {
+    Override = false;
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "AllUniform", &CI)
+             << "call to '" << Callee->getName()
+             << "' has only uniform arguments; it stays one call per "
+                "iteration";
+    });
+  }
+
+  std::string Mapping;
+  for (const UsableVariant &V : Usable) {
+    Function *Form = getOrInsertVectorizerForm(*F.getParent(), V, *Callee);
+    Forms.insert({Form, V});
+    if (!Mapping.empty())
+      Mapping += ",";
+    Mapping += V.Name + "(" + Form->getName().str() + ")";
+  }
+  CI.addFnAttr(Attribute::get(F.getContext(), MappingAttr, Mapping));
+  if (Override) {
+    AttributeSet FnAttrs = CI.getAttributes().getFnAttrs();
+    std::string Saved =
+        FnAttrs.hasAttribute(Attribute::Memory)
+            ? std::to_string(FnAttrs.getMemoryEffects().toIntValue())
+            : std::string("absent");
+    CI.addFnAttr(Attribute::get(F.getContext(), SavedMemoryAttr, Saved));
+    CI.setMemoryEffects(MemoryEffects::none());
+  }
+  LLVM_DEBUG(dbgs() << "vecclone-calls: " << CI << " -> " << Mapping << "\n");
+  ++NumCallSites;
+  Offered.push_back({&CI, Callee, CI.getDebugLoc(), CI.getParent()});
+  return true;
+}
+
+void CallVectorizer::lowerVectorCalls() {
+  SmallVector<CallInst *, 8> Work;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction(); Callee && Forms.count(Callee))
+        Work.push_back(CI);
+  // Interleaving and epilogue vectorization copy a call several times: one
+  // remark per source location and variant is enough.
+  std::set<std::tuple<unsigned, unsigned, std::string>> Reported;
+  for (CallInst *CI : Work) {
+    const UsableVariant &V = Forms.find(CI->getCalledFunction())->second;
+    Function *Scalar = F.getParent()->getFunction(V.Info.ScalarName);
+    assert(Scalar && "the scalar callee outlives its calls");
+    CallInst *New = lowerVariantCall(*CI, V, *Scalar);
+    ++NumVectorCalls;
+    const DebugLoc &DL = New->getDebugLoc();
+    if (!Reported.insert({DL ? DL.getLine() : 0, DL ? DL.getCol() : 0, V.Name})
+             .second)
+      continue;
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "VariantCalled", New)
+             << "call to '" << Scalar->getName() << "' vectorized as "
+             << V.Name << " (" << isaName(V.ABI.ISA) << ", VF "
+             << ore::NV("VF", V.ABI.VLen)
+             << (V.ABI.Masked ? ", masked" : ", unmasked") << ")";
+    });
+  }
+}
+
+/// Every scalar call still carrying our attributes is a copy the vectorizer
+/// left (the original loop as remainder, or a loop it declined).
+void CallVectorizer::restoreScalarCalls() {
+  for (Instruction &I : instructions(F)) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    if (!CI)
+      continue;
+    Attribute Saved = CI->getFnAttr(SavedMemoryAttr);
+    if (Saved.isValid()) {
+      CI->removeFnAttr(Attribute::Memory);
+      StringRef V = Saved.getValueAsString();
+      uint32_t Bits;
+      if (V != "absent" && !V.getAsInteger(10, Bits))
+        CI->setMemoryEffects(MemoryEffects::createFromIntValue(Bits));
+      CI->removeFnAttr(SavedMemoryAttr);
+    }
+    if (CI->hasFnAttr(MappingAttr) &&
+        CI->getAttributes().getFnAttr(MappingAttr).isValid())
+      CI->removeFnAttr(MappingAttr);
+  }
+}
+
+void CallVectorizer::reportScalarLoops() {
+  auto &LI = AM.getResult<LoopAnalysis>(F);
+  for (const OfferedCall &O : Offered) {
+    const Loop *L = LI.getLoopFor(O.Block);
+    if (L && isVectorizedLoopID(L->getLoopID()))
+      continue;
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "LoopNotVectorized",
+                                      O.Loc, O.Block)
+             << "call to '" << O.Callee->getName()
+             << "' stays scalar: the loop vectorizer did not vectorize its "
+                "loop (see -Rpass-analysis=loop-vectorize)";
+    });
+  }
+}
+
+bool CallVectorizer::run() {
+  auto &LI = AM.getResult<LoopAnalysis>(F);
+  auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
+  SmallVector<std::pair<CallInst *, Loop *>, 8> Sites;
+  for (BasicBlock &BB : F) {
+    Loop *L = LI.getLoopFor(&BB);
+    if (!L)
+      continue;
+    for (Instruction &I : BB) {
+      auto *CI = dyn_cast<CallInst>(&I);
+      Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+      // nobuiltin marks the per-lane calls inside our own variants.
+      if (!Callee || Callee == &F || CI->isNoBuiltin() ||
+          !hasVariantAttributes(*Callee))
+        continue;
+      Sites.push_back({CI, L});
+    }
+  }
+  bool Offers = false;
+  for (auto &[CI, L] : Sites)
+    Offers |= offerVariants(*CI, *L, DT);
+  if (!Offers)
+    return false;
+
+  LoopVectorizeOptions Opts;
+  Opts.setVectorizeOnlyWhenForced(OnlyWhenForced);
+  Opts.setInterleaveOnlyWhenForced(OnlyWhenForced);
+  PreservedAnalyses PA = LoopVectorizePass(Opts).run(F, AM);
+  AM.invalidate(F, PA);
+
+  lowerVectorCalls();
+  restoreScalarCalls();
+  AM.invalidate(F, PreservedAnalyses::none());
+  reportScalarLoops();
+  return true;
+}
+
+PreservedAnalyses VecCloneCallsPass::run(Function &F,
+                                         FunctionAnalysisManager &AM) {
+  if (F.isDeclaration() || F.hasFnAttribute(VariantOfAttr))
+    return PreservedAnalyses::all();
+  CallVectorizer CV(F, AM, OnlyWhenForced);
+  return CV.run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace vecclone
