@@ -13,6 +13,9 @@
 ///     writes memory or reads it through a pointer argument. A conditional
 ///     call then gets masked variants only, so inactive lanes never run;
 ///  3. runs the loop vectorizer on the function;
+///  Math intrinsics clang folded from libm calls go back to the libm
+///  function with libmvec's names first, when the module is built as gcc
+///  would use libmvec (LibmvecCalls).
 ///  4. replaces each vectorized call by the ABI-exact call of the real
 ///     variant, and strips the mappings and restores the real memory effects
 ///     on every scalar call left (remainder loops, loops not vectorized).
@@ -22,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/CallerVariants.h"
+#include "vecclone/LibmvecCalls.h"
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/VariantCallLowering.h"
 #include "vecclone/VariantSet.h"
@@ -33,6 +37,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Vectorize/LoopVectorize.h"
@@ -261,8 +266,10 @@ bool CallVectorizer::run() {
     Loop *L = LI.getLoopFor(&BB);
     if (!L)
       continue;
-    for (Instruction &I : BB) {
+    for (Instruction &I : make_early_inc_range(BB)) {
       auto *CI = dyn_cast<CallInst>(&I);
+      if (auto *II = dyn_cast<IntrinsicInst>(&I))
+        CI = retargetToLibmvec(*II);
       Function *Callee = CI ? CI->getCalledFunction() : nullptr;
       // nobuiltin marks the per-lane calls inside our own variants.
       if (!Callee || Callee == &F || CI->isNoBuiltin() ||
