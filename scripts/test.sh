@@ -13,3 +13,13 @@ failed=$(grep -E '^ *(Failed|Unresolved|Timed Out) *:' "$log" | awk -F: '{ n += 
 rm -f "$log"
 echo "lit: ${passed:-0} passed, ${failed:-0} failed"
 [ "$status" -eq 0 ] && [ "${passed:-0}" -gt 0 ] || exit 1
+# The benchmark harness, once per benchmark at a tiny size: it still checks
+# every comparator's answers against the scalar reference, so it cannot rot.
+echo "bench smoke run (bench/run.sh --smoke) ..."
+if ! "$root/bench/run.sh" --smoke >"$root/build/bench-smoke.log" 2>&1; then
+  tail -40 "$root/build/bench-smoke.log"
+  echo "bench smoke: FAILED (full log: build/bench-smoke.log)"
+  exit 1
+fi
+grep -E '^(correctness|skipped|check-asm)' "$root/build/bench-smoke.log" || true
+echo "bench smoke: ok"

@@ -28,8 +28,10 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include <optional>
 
 using namespace llvm;
 
@@ -67,8 +69,25 @@ public:
       : Scalar(Scalar), V(Variant), ABI(ABI), Ctx(Scalar.getContext()),
         B(Ctx) {}
 
-  CallInst *build();
+  /// One loop over the lanes.
+  struct LaneLoop {
+    BasicBlock *Header = nullptr;
+    BasicBlock *Latch = nullptr;
+    BasicBlock *Done = nullptr;
+    CallInst *Call = nullptr;
+    PHINode *Lane = nullptr;
+    Value *Result = nullptr; ///< The return array read whole, if any.
+    /// Linear integer arguments computed without wrap, by parameter.
+    SmallVector<std::pair<Instruction *, unsigned>, 2> NoWrapLinear;
+  };
+
+  /// Builds the body; returns the loop meant for the vectorizer. With
+  /// \p AllowGuard, bases whose linear lanes would wrap go to an out-of-line
+  /// fallback (fallbackFunction()).
+  LaneLoop build(bool AllowGuard);
+  Function *fallbackFunction() const { return FallbackFn; }
   void tagLoopAccesses(MDNode *AccessGroup);
+  void widenNoWrapLinear(const LaneLoop &L);
   BasicBlock *header() const { return Header; }
 
 private:
@@ -77,10 +96,15 @@ private:
   void spillVectorParams();
   void spillMask();
   void prepareUValCopies();
-  Value *laneArgument(const ParamABI &P, unsigned ParamNo, Value *Lane);
+  Value *laneArgument(const ParamABI &P, unsigned ParamNo, Value *Lane,
+                      bool NoWrap);
+  Value *noWrapCondition();
+  Function *createFallback();
+  LaneLoop emitLaneLoop(StringRef Prefix, bool NoWrap, AllocaInst *Ret,
+                        BasicBlock *Exit);
   Value *scaledStep(const ParamABI &P, unsigned ParamNo, Value *Lane,
                     uint64_t ElementBytes);
-  void emitReturn(Value *RetArray);
+  void emitReturn(Value *Whole);
 
   Function &Scalar;
   Function &V;
@@ -94,6 +118,8 @@ private:
   AllocaInst *MaskArray = nullptr;
   Type *MaskEltTy = nullptr;
   AllocaInst *RetArray = nullptr;
+  Function *FallbackFn = nullptr;
+  bool GuardedNoWrap = false;
 };
 
 } // namespace
@@ -226,7 +252,7 @@ Value *VariantBodyBuilder::scaledStep(const ParamABI &P, unsigned ParamNo,
 }
 
 Value *VariantBodyBuilder::laneArgument(const ParamABI &P, unsigned ParamNo,
-                                        Value *Lane) {
+                                        Value *Lane, bool NoWrap) {
   Value *Arg = V.getArg(P.FirstArg);
   Type *Ty = P.ScalarTy;
   const DataLayout &DL = V.getDataLayout();
@@ -255,7 +281,7 @@ Value *VariantBodyBuilder::laneArgument(const ParamABI &P, unsigned ParamNo,
       return B.CreatePtrAdd(Arg, scaledStep(P, ParamNo, Lane, EltBytes));
     }
     Value *Offset = B.CreateTrunc(scaledStep(P, ParamNo, Lane, 1), Ty);
-    return B.CreateAdd(Arg, Offset);
+    return B.CreateAdd(Arg, Offset, Twine(), /*NUW=*/false, /*NSW=*/NoWrap);
   }
   case VFParamKind::OMP_LinearRef:
   case VFParamKind::OMP_LinearRefPos: {
@@ -283,15 +309,11 @@ Value *VariantBodyBuilder::laneArgument(const ParamABI &P, unsigned ParamNo,
   }
 }
 
-void VariantBodyBuilder::emitReturn(Value *RetArray) {
-  if (!ABI.RetPieceTy) {
+void VariantBodyBuilder::emitReturn(Value *Whole) {
+  if (!Whole) {
     B.CreateRetVoid();
     return;
   }
-  Type *Elt = ABI.RetPieceTy->getElementType();
-  auto *WholeTy = FixedVectorType::get(Elt, ABI.VLen);
-  Value *Whole = B.CreateAlignedLoad(WholeTy, RetArray,
-                                     cast<AllocaInst>(RetArray)->getAlign());
   if (!ABI.ReturnsInMemory()) {
     B.CreateRet(Whole);
     return;
@@ -311,36 +333,61 @@ void VariantBodyBuilder::emitReturn(Value *RetArray) {
   B.CreateRetVoid();
 }
 
-CallInst *VariantBodyBuilder::build() {
-  Entry = BasicBlock::Create(Ctx, "entry", &V);
-  Header = BasicBlock::Create(Ctx, "lane.header", &V);
-  BasicBlock *Body = BasicBlock::Create(Ctx, "lane.body", &V);
-  BasicBlock *Latch = BasicBlock::Create(Ctx, "lane.latch", &V);
-  BasicBlock *Exit = BasicBlock::Create(Ctx, "lane.exit", &V);
+/// The condition under which no linear integer narrower than 64 bits wraps
+/// on any lane: base + (VL-1) * step stays in the signed range. Null when
+/// no parameter needs it (or no base could satisfy it).
+Value *VariantBodyBuilder::noWrapCondition() {
+  Value *Cond = nullptr;
+  for (const ParamABI &P : ABI.Params) {
+    auto *IT = dyn_cast<IntegerType>(P.ScalarTy);
+    if (P.Kind != VFParamKind::OMP_Linear || !IT || IT->getBitWidth() >= 64)
+      continue;
+    unsigned W = IT->getBitWidth();
+    APInt Max = APInt::getSignedMaxValue(W), Min = APInt::getSignedMinValue(W);
+    int64_t Span = int64_t(ABI.VLen - 1) * P.StepOrPos;
+    if (Span > Max.getSExtValue() || Span < Min.getSExtValue())
+      return nullptr; // every base wraps somewhere: keep the plain loop
+    Value *Arg = V.getArg(P.FirstArg);
+    Value *Ok =
+        Span >= 0
+            ? B.CreateICmpSLE(Arg, ConstantInt::get(IT, Max.getSExtValue() - Span))
+            : B.CreateICmpSGE(Arg, ConstantInt::get(IT, Min.getSExtValue() - Span));
+    Cond = Cond ? B.CreateAnd(Cond, Ok) : Ok;
+  }
+  return Cond;
+}
 
-  B.SetInsertPoint(Entry);
-  spillVectorParams();
-  spillMask();
-  prepareUValCopies();
-  Type *RetTy = Scalar.getReturnType();
-  if (ABI.RetPieceTy)
-    RetArray = createLaneArray(ABI.RetPieceTy->getElementType(), "ret");
-  B.CreateBr(Header);
+VariantBodyBuilder::LaneLoop
+VariantBodyBuilder::emitLaneLoop(StringRef Prefix, bool NoWrap,
+                                 AllocaInst *Ret, BasicBlock *Exit) {
+  LaneLoop L;
+  L.Header = BasicBlock::Create(Ctx, Prefix + ".header", &V);
+  BasicBlock *Body = BasicBlock::Create(Ctx, Prefix + ".body", &V);
+  L.Latch = BasicBlock::Create(Ctx, Prefix + ".latch", &V);
+  BasicBlock *Done = BasicBlock::Create(Ctx, Prefix + ".done", &V);
+  BasicBlock *Pre = B.GetInsertBlock();
+  B.CreateBr(L.Header);
 
-  B.SetInsertPoint(Header);
-  PHINode *Lane = B.CreatePHI(B.getInt64Ty(), 2, "lane");
-  Lane->addIncoming(B.getInt64(0), Entry);
+  B.SetInsertPoint(L.Header);
+  PHINode *Lane = B.CreatePHI(B.getInt64Ty(), 2, Prefix);
+  Lane->addIncoming(B.getInt64(0), Pre);
   if (ABI.Masked) {
     Value *M = B.CreateLoad(MaskEltTy, lanePtr(MaskArray, Lane), "lane.mask");
-    B.CreateCondBr(B.CreateIsNotNull(M, "lane.active"), Body, Latch);
+    B.CreateCondBr(B.CreateIsNotNull(M, "lane.active"), Body, L.Latch);
   } else {
     B.CreateBr(Body);
   }
 
   B.SetInsertPoint(Body);
   SmallVector<Value *, 8> Args;
-  for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I)
-    Args.push_back(laneArgument(ABI.Params[I], I, Lane));
+  for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
+    Value *A = laneArgument(ABI.Params[I], I, Lane, NoWrap);
+    Args.push_back(A);
+    if (NoWrap && ABI.Params[I].Kind == VFParamKind::OMP_Linear &&
+        ABI.Params[I].ScalarTy->isIntegerTy())
+      if (auto *Inst = dyn_cast<Instruction>(A))
+        L.NoWrapLinear.push_back({Inst, I});
+  }
   CallInst *Call = B.CreateCall(&Scalar, Args);
   // Per-lane scalar calls keep the scalar's parameter attributes (each lane
   // is a complete scalar call), and nobuiltin keeps the caller-side
@@ -353,37 +400,149 @@ CallInst *VariantBodyBuilder::build() {
                                          ParamAttrs));
   Call->addFnAttr(Attribute::NoBuiltin);
   Call->setCallingConv(Scalar.getCallingConv());
+  L.Call = Call;
+  L.Lane = Lane;
   Value *Result = Call;
-  if (!RetTy->isVoidTy()) {
-    if (RetTy->isPointerTy())
-      Result = B.CreatePtrToInt(Result, B.getInt64Ty());
-    else if (RetTy->isIntegerTy(1))
-      Result = B.CreateZExt(Result, B.getInt8Ty());
-  }
-  B.CreateBr(Latch);
+  Type *RetTy = Scalar.getReturnType();
+  if (RetTy->isPointerTy())
+    Result = B.CreatePtrToInt(Result, B.getInt64Ty());
+  else if (RetTy->isIntegerTy(1))
+    Result = B.CreateZExt(Result, B.getInt8Ty());
+  B.CreateBr(L.Latch);
   BasicBlock *BodyEnd = B.GetInsertBlock();
 
-  B.SetInsertPoint(Latch);
-  if (RetArray) {
+  B.SetInsertPoint(L.Latch);
+  if (Ret) {
     Value *Store = Result;
     if (ABI.Masked) {
       // Inactive lanes' results are unspecified; a phi with poison becomes a
       // select the vectorizer can fold, instead of a masked store.
       PHINode *Phi = B.CreatePHI(Result->getType(), 2, "lane.ret");
       Phi->addIncoming(Result, BodyEnd);
-      Phi->addIncoming(PoisonValue::get(Result->getType()), Header);
+      Phi->addIncoming(PoisonValue::get(Result->getType()), L.Header);
       Store = Phi;
     }
-    B.CreateStore(Store, lanePtr(RetArray, Lane));
+    B.CreateStore(Store, lanePtr(Ret, Lane));
   }
-  Value *Next = B.CreateAdd(Lane, B.getInt64(1), "lane.next", /*NUW=*/true,
-                            /*NSW=*/true);
-  Lane->addIncoming(Next, Latch);
-  B.CreateCondBr(B.CreateICmpEQ(Next, B.getInt64(ABI.VLen)), Exit, Header);
+  Value *Next = B.CreateAdd(Lane, B.getInt64(1), Prefix + ".next",
+                            /*NUW=*/true, /*NSW=*/true);
+  Lane->addIncoming(Next, L.Latch);
+  B.CreateCondBr(B.CreateICmpEQ(Next, B.getInt64(ABI.VLen)), Done, L.Header);
 
+  B.SetInsertPoint(Done);
+  if (Ret)
+    L.Result = B.CreateAlignedLoad(
+        FixedVectorType::get(ABI.RetPieceTy->getElementType(), ABI.VLen), Ret,
+        Ret->getAlign());
+  L.Done = Done;
+  B.CreateBr(Exit);
+  return L;
+}
+
+VariantBodyBuilder::LaneLoop VariantBodyBuilder::build(bool AllowGuard) {
+  Entry = BasicBlock::Create(Ctx, "entry", &V);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "lane.exit", &V);
+  B.SetInsertPoint(Entry);
+  // Linear integer arguments: lane l sees base + l*step, which may wrap for
+  // bases near the type's limit. The vectorized loop assumes it does not
+  // (so sign extensions become 64-bit index arithmetic and need no runtime
+  // check); the rare wrapping bases go to an out-of-line copy of the
+  // variant that calls the scalar function per lane. Keeping that loop out
+  // of line keeps the vector path free of a stack frame.
+  if (Value *NoWrap = AllowGuard ? noWrapCondition() : nullptr) {
+    BasicBlock *Vector = BasicBlock::Create(Ctx, "lane.nowrap", &V, Exit);
+    BasicBlock *Wrap = BasicBlock::Create(Ctx, "lane.wrap", &V, Exit);
+    B.CreateCondBr(NoWrap, Vector, Wrap,
+                   MDBuilder(Ctx).createLikelyBranchWeights());
+    B.SetInsertPoint(Wrap);
+    FallbackFn = createFallback();
+    SmallVector<Value *, 16> Args;
+    for (Argument &A : V.args())
+      Args.push_back(&A);
+    CallInst *Call = B.CreateCall(FallbackFn, Args);
+    Call->setAttributes(FallbackFn->getAttributes());
+    Call->setTailCall();
+    if (V.getReturnType()->isVoidTy())
+      B.CreateRetVoid();
+    else
+      B.CreateRet(Call);
+    B.SetInsertPoint(Vector);
+    GuardedNoWrap = true;
+  }
+  spillVectorParams();
+  spillMask();
+  prepareUValCopies();
+  if (ABI.RetPieceTy)
+    RetArray = createLaneArray(ABI.RetPieceTy->getElementType(), "ret");
+  LaneLoop Main = emitLaneLoop("lane", GuardedNoWrap, RetArray, Exit);
+  Header = Main.Header;
   B.SetInsertPoint(Exit);
-  emitReturn(RetArray);
-  return Call;
+  emitReturn(Main.Result);
+  return Main;
+}
+
+/// The same variant, out of line: a lane loop calling the scalar function,
+/// never vectorized. It serves the bases that would wrap.
+Function *VariantBodyBuilder::createFallback() {
+  Function *F = Function::Create(V.getFunctionType(),
+                                 GlobalValue::InternalLinkage,
+                                 V.getName() + ".wrap", V.getParent());
+  F->copyAttributesFrom(&V);
+  F->setVisibility(GlobalValue::DefaultVisibility);
+  F->setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  F->setDSOLocal(true);
+  F->removeFnAttr(VariantOfAttr);
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(Attribute::Cold);
+  for (unsigned I = 0, E = V.arg_size(); I != E; ++I)
+    F->getArg(I)->setName(V.getArg(I)->getName());
+  VariantBodyBuilder Plain(Scalar, *F, ABI);
+  LaneLoop L = Plain.build(/*AllowGuard=*/false);
+  Metadata *Props[] = {
+      nullptr,
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
+                        ConstantAsMetadata::get(ConstantInt::getFalse(Ctx))}),
+      MDNode::get(Ctx, {MDString::get(Ctx, "vecclone.lane.fallback")})};
+  MDNode *ID = MDNode::getDistinct(Ctx, Props);
+  ID->replaceOperandWith(0, ID);
+  L.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, ID);
+  return F;
+}
+
+/// In the no-wrap loop, sext(base + lane*step) equals sext(base) + lane*step,
+/// and likewise through `add nsw` of constants: rewriting the body's sign
+/// extensions in 64-bit form gives the vectorizer an index it sees as
+/// consecutive, so it needs no overflow check (which would also keep the
+/// return array in memory).
+void VariantBodyBuilder::widenNoWrapLinear(const LaneLoop &L) {
+  for (auto [LA, ParamNo] : L.NoWrapLinear) {
+    const ParamABI &P = ABI.Params[ParamNo];
+    IRBuilder<> IB(LA->getNextNode());
+    Value *Base = IB.CreateSExt(V.getArg(P.FirstArg), IB.getInt64Ty());
+    Value *Wide = IB.CreateAdd(
+        Base, IB.CreateMul(L.Lane, IB.getInt64(P.StepOrPos)), "lane.lin64",
+        /*NUW=*/false, /*NSW=*/true);
+    SmallVector<std::pair<Instruction *, Value *>, 4> Work{{LA, Wide}};
+    while (!Work.empty()) {
+      auto [Narrow, W] = Work.pop_back_val();
+      for (User *U : make_early_inc_range(Narrow->users())) {
+        if (auto *SE = dyn_cast<SExtInst>(U);
+            SE && SE->getType() == W->getType()) {
+          SE->replaceAllUsesWith(W);
+          SE->eraseFromParent();
+          continue;
+        }
+        auto *Add = dyn_cast<BinaryOperator>(U);
+        auto *C = Add ? dyn_cast<ConstantInt>(Add->getOperand(1)) : nullptr;
+        if (!C || Add->getOpcode() != Instruction::Add ||
+            !Add->hasNoSignedWrap() || Add->getOperand(0) != Narrow)
+          continue;
+        IRBuilder<> AB(Add->getNextNode());
+        Work.push_back({Add, AB.CreateAdd(W, AB.getInt64(C->getSExtValue()),
+                                          "", /*NUW=*/false, /*NSW=*/true)});
+      }
+    }
+  }
 }
 
 /// Marks the loop's memory accesses as free of lane-to-lane dependences,
@@ -514,7 +673,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   Out.Fn = V;
 
   VariantBodyBuilder Builder(Scalar, *V, ABI);
-  CallInst *Call = Builder.build();
+  VariantBodyBuilder::LaneLoop Main = Builder.build(/*AllowGuard=*/true);
+  CallInst *Call = Main.Call;
   IRBuilder<> DB(V->getContext());
   attachDebugInfo(*V, Scalar, DB);
 
@@ -533,8 +693,10 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       Out.NotInlinedReason =
           std::string("the inliner refused: ") + R.getFailureReason();
   }
-  if (Out.Inlined)
+  if (Out.Inlined) {
     keepScalarContraction(*V, Scalar);
+    Builder.widenNoWrapLinear(Main);
+  }
 
   LLVMContext &Ctx = V->getContext();
   MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});
@@ -554,10 +716,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       MDNode::get(Ctx, {MDString::get(Ctx, LaneLoopTag)})};
   MDNode *LoopID = MDNode::getDistinct(Ctx, Props);
   LoopID->replaceOperandWith(0, LoopID);
-  // The latch is the block whose terminator branches back to the header.
-  for (BasicBlock *Pred : predecessors(Builder.header()))
-    if (Pred != &V->getEntryBlock())
-      Pred->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
+  Main.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
   return Out;
 }
 

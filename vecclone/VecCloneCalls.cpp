@@ -40,6 +40,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Vectorize/LoopVectorize.h"
 #include <set>
 #include <tuple>
@@ -185,6 +186,11 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
     CI.addFnAttr(Attribute::get(F.getContext(), SavedMemoryAttr, Saved));
     CI.setMemoryEffects(MemoryEffects::none());
   }
+  // Every vector register is caller-saved in the SysV ABI: interleaved
+  // copies of a call would spill each other's results around every call.
+  // One call per vector iteration, as gcc does, unless the user asked.
+  if (!findStringMetadataForLoop(&L, "llvm.loop.interleave.count"))
+    addStringMetadataToLoop(&L, "llvm.loop.interleave.count", 1);
   LLVM_DEBUG(dbgs() << "vecclone-calls: " << CI << " -> " << Mapping << "\n");
   ++NumCallSites;
   Offered.push_back({&CI, Callee, CI.getDebugLoc(), CI.getParent()});

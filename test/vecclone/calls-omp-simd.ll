@@ -118,9 +118,11 @@ attributes #12 = { memory(none) "_ZGVbN8v_wide" }
 ; CHECK:       vector.body:
 ; CHECK:         call <8 x float> @_ZGVdN8v_sq(<8 x float> {{%.*}})
 ; CHECK-NOT:     @_ZGVe
-; The epilogue uses the SSE2 variant at VF 4; the scalar remainder's call is
-; as it was: no mapping, no memory override.
-; CHECK:         call <4 x float> @_ZGVbN4v_sq(<4 x float> {{%.*}})
+; One call per vector iteration (no interleaving: every vector register is
+; caller-saved); the scalar remainder's call is as it was: no mapping, no
+; memory override.
+; CHECK-NOT:     call <8 x float> @_ZGVdN8v_sq
+; CHECK:       middle.block:
 ; CHECK:         call float @sq(float %x), !llvm.access.group !{{[0-9]+}}{{$}}
 
 ; AVX-512 caller, conditional call that reads memory: masked variant only,

@@ -56,7 +56,7 @@ attributes #3 = { nounwind "_ZGVdN8v_easy" }
 ; CHECK:       lane.header:
 ; CHECK:       loop.i:
 ; CHECK:         br i1 {{%.*}}, label %loop.i, label %steps.exit
-; CHECK:         br i1 {{%.*}}, label %lane.exit, label %lane.header, !llvm.loop
+; CHECK:         br i1 {{%.*}}, label %lane.done, label %lane.header, !llvm.loop
 ; CHECK-LABEL: define <8 x float> @_ZGVdN8v_logged(<8 x float> %x)
 ; CHECK:       lane.body:
 ; CHECK:         call float @log_and_return(float

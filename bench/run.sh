@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Builds the vecclone benchmark and runs it.
+#
+#   bench/run.sh            full run: writes bench/results/latest.json (Google
+#                           Benchmark JSON) and bench/results/latest.md (table)
+#   bench/run.sh --smoke    correctness checks + one iteration per benchmark at
+#                           a tiny size; writes into the build dir only
+#   extra arguments are passed to the benchmark binary
+#                           (e.g. --benchmark_filter=ifelse)
+#
+# Environment: VECCLONE_PLUGIN (default build/lib/VecClone.so),
+# BENCH_BUILD (default build/bench), CC_CLANG (clang-22), CC_GCC (gcc),
+# CXX (g++).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+src=$here/src
+out=${BENCH_BUILD:-$root/build/bench}
+plugin=${VECCLONE_PLUGIN:-$root/build/lib/VecClone.so}
+CLANG=${CC_CLANG:-clang-22}
+GCC=${CC_GCC:-gcc}
+CXX=${CXX:-g++}
+
+smoke=0
+pass=()
+for arg in "$@"; do
+  case $arg in
+    --smoke) smoke=1 ;;
+    *) pass+=("$arg") ;;
+  esac
+done
+
+mkdir -p "$out"
+cd "$out"
+
+# Same floating-point rules for every compiler: no contraction into FMA (the
+# scalar reference has none) and no errno from sqrtf, so every body is exact
+# and the vector loops may use vsqrtps.
+FP=(-ffp-contract=off -fno-math-errno)
+I=(-I"$src")
+run() { echo "+ $*" >>build.log; "$@" 2>>build.log || { cat build.log >&2; exit 1; }; }
+: >build.log
+
+have_ours=1
+if [ ! -f "$plugin" ]; then
+  have_ours=0
+  echo "bench: $plugin not found: building without our variants" >&2
+fi
+
+objs=()
+# Scalar reference: gcc -O0, no OpenMP (the pragmas are ignored).
+run "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -c "$src/callee.c" -o ref_callee.o
+run "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -DLPREFIX=L_ref_ -c "$src/caller.c" -o ref_loop.o
+objs+=(ref_callee.o ref_loop.o)
+
+# Comparator 2: gcc's own clones (all of b c d e, whatever -march says),
+# called by gcc loops at x86-64-v3 (d) and x86-64-v4 (e).
+# gcc 12 vectorizes the epilogue of a loop with a narrower clone (b at v3, d
+# at v4) and passes 0 instead of the loop index as its linear argument (a gcc
+# bug: `xor %esi,%esi` before `call _ZGVbN4ulv_gcc_saxpy`; wrong answers with
+# gcc's own clones too), so vectorized epilogues are off for every gcc caller.
+GCCV3=(-march=x86-64-v3 --param vect-epilogues-nomask=0)
+GCCV4=(-march=x86-64-v4 --param vect-epilogues-nomask=0)
+run "$GCC" -O3 -fopenmp-simd "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -c "$src/callee.c" -o gcc_callee.o
+run "$GCC" -O3 -fopenmp-simd "${GCCV3[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -DLPREFIX=L_gcc_v3_ -c "$src/caller.c" -o gcc_v3_loop.o
+run "$GCC" -O3 -fopenmp-simd "${GCCV4[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -DLPREFIX=L_gcc_v4_ -c "$src/caller.c" -o gcc_v4_loop.o
+objs+=(gcc_callee.o gcc_v3_loop.o gcc_v4_loop.o)
+
+# Comparator 3: clang with the body inlined into the loop (the ideal).
+run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${FP[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=inl_ -DLPREFIX=L_inl_ -c "$src/caller.c" -o inl_loop.o
+objs+=(inl_loop.o)
+
+# Comparator 4: plain clang, loop calling the external scalar function.
+run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${FP[@]}" "${I[@]}" -DKPREFIX=clang_ -c "$src/callee.c" -o clang_callee.o
+run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${FP[@]}" "${I[@]}" -DKPREFIX=clang_ -DLPREFIX=L_plain_ -c "$src/caller.c" -o plain_loop.o
+objs+=(clang_callee.o plain_loop.o)
+
+# Comparator 1: our variants (clang-22 + vecclone), called by the gcc loops
+# (d at v3, e at v4) and, as an extra, by a clang + vecclone loop at v3.
+if [ "$have_ours" = 1 ]; then
+  P=(-fpass-plugin="$plugin")
+  run "$CLANG" -O3 -fopenmp-simd "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -c "$src/callee.c" -o ours_callee.o
+  run "$GCC" -O3 -fopenmp-simd "${GCCV3[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_v3_ -c "$src/caller.c" -o ours_v3_loop.o
+  run "$GCC" -O3 -fopenmp-simd "${GCCV4[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_v4_ -c "$src/caller.c" -o ours_v4_loop.o
+  run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_clang_ -c "$src/caller.c" -o ours_clang_loop.o
+  objs+=(ours_callee.o ours_v3_loop.o ours_v4_loop.o ours_clang_loop.o)
+fi
+
+run "$CXX" -O2 -std=c++17 -DVC_HAVE_OURS=$have_ours -c "$src/main.cpp" -o main.o
+run "$CXX" main.o "${objs[@]}" -lbenchmark -lpthread -lm -o vecclone-bench
+
+# Which vector variant each loop calls (first _ZGV call in its disassembly).
+{
+  for o in gcc_v3_loop.o gcc_v4_loop.o plain_loop.o inl_loop.o \
+           ours_v3_loop.o ours_v4_loop.o ours_clang_loop.o; do
+    [ -f "$o" ] || continue
+    cfg=${o%_loop.o}
+    objdump -dr "$o" | awk -v cfg="$cfg" '
+      /^[0-9a-f]+ <L_/ { fn = $2; gsub(/[<>:]/, "", fn); sub("^L_" cfg "_", "", fn) }
+      /R_X86_64_PLT32/ && fn != "" {
+        sym = $3; sub(/-0x4$/, "", sym)
+        if (!(fn SUBSEP sym in seen)) { seen[fn, sym] = 1; calls[fn] = calls[fn] " " sym }
+      }
+      END { for (f in calls) print cfg, f, calls[f] }'
+  done
+} >calls.txt
+
+if [ "$smoke" = 1 ]; then
+  json=$out/smoke.json md=$out/smoke.md
+  bargs=(--smoke)
+else
+  mkdir -p "$here/results"
+  json=$here/results/latest.json md=$here/results/latest.md
+  # Repetitions run in random order, so a slow phase of the (shared) machine
+  # does not land on one comparator only.
+  bargs=(--benchmark_repetitions=5 --benchmark_min_time=0.2
+         --benchmark_enable_random_interleaving=true
+         --benchmark_display_aggregates_only=true)
+fi
+status=0
+# Assembly check of our d variants (straight line and if/else).
+if [ "$have_ours" = 1 ]; then
+  "$here/check-asm.sh" ours_callee.o >check-asm.txt 2>&1 || status=1
+fi
+./vecclone-bench "${bargs[@]}" --benchmark_out="$json" --benchmark_out_format=json \
+  ${pass[@]+"${pass[@]}"} || status=$?
+if [ -s "$json" ]; then
+  python3 "$here/report.py" "$json" --calls calls.txt >"$md"
+  if [ -f check-asm.txt ] && [ "$have_ours" = 1 ]; then
+    { echo; echo "## Assembly of our variants (bench/check-asm.sh)"; echo
+      echo '```'; cat check-asm.txt; echo '```'; } >>"$md"
+  fi
+  cat "$md"
+  echo "bench: wrote $json and $md"
+fi
+if [ "$status" -ne 0 ]; then
+  echo "bench: FAILED: wrong answers or failed assembly check, see above" >&2
+fi
+exit "$status"

@@ -1,0 +1,45 @@
+/* The caller loops, `out[i] = f(a[i], b[i])` under `#pragma omp simd`.
+ *   LPREFIX  prefix of the loop functions (one per comparator)
+ *   KPREFIX  prefix of the kernels they call
+ *   CALLER_INLINE  the kernel bodies are visible here as `static inline`
+ *                  (the "clang, body inlined" ideal); otherwise they are
+ *                  declared only and called in another object. */
+#ifdef CALLER_INLINE
+#define KLINK static inline
+#else
+#define KERNELS_DECL_ONLY
+#endif
+#include "kernels.h"
+
+#ifndef LPREFIX
+#error "define LPREFIX"
+#endif
+#define LFN(name) VC_CAT(LPREFIX, name)
+
+void LFN(straight)(const float *restrict a, const float *restrict b,
+                   float *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = KFN(straight)(a[i], b[i]);
+}
+
+void LFN(ifelse)(const float *restrict a, const float *restrict b,
+                 float *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = KFN(ifelse)(a[i], b[i]);
+}
+
+void LFN(saxpy)(const float *restrict a, const float *restrict b,
+                float *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = KFN(saxpy)(a, i, b[i]);
+}
+
+void LFN(imix)(const int *restrict a, const int *restrict b,
+               int *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = KFN(imix)(a[i], b[i]);
+}
