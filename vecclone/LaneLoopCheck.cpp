@@ -70,15 +70,15 @@ static void scanBlock(const BasicBlock &BB,
 static void addLoopBlocker(const Loop &Sub,
                            SmallVectorImpl<WideningBlocker> &Out) {
   Out.push_back({&Sub.getHeader()->front(),
-                 "contains a loop whose trip count may differ per lane "
-                 "(divergent loops need the vplan-ext planner)"});
+                 "contains an inner loop that vplan-ext could not cut off "
+                 "(see -Rpass-missed=vecclone)"});
 }
 
 SmallVector<WideningBlocker, 4> findBodyBlockers(const Function &F,
                                                  const LoopInfo &LI) {
+  // Loops are not blockers here: vplan-ext cuts the lane loop at them, and
+  // says so if it cannot.
   SmallVector<WideningBlocker, 4> Out;
-  for (const Loop *L : LI)
-    addLoopBlocker(*L, Out);
   for (const BasicBlock &BB : F)
     scanBlock(BB, Out);
   return Out;

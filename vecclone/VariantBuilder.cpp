@@ -30,14 +30,16 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "vplan-ext/LaneLoopFission.h"
 #include <optional>
 
 using namespace llvm;
 
 namespace vecclone {
 
-static constexpr const char *LaneArrayMD = "vecclone.lane.array";
+static constexpr const char *LaneArrayMD = vplanext::LaneArrayMDName;
 
 static bool hasStringTag(const MDNode *LoopID, StringRef Tag) {
   if (!LoopID)
@@ -86,7 +88,7 @@ public:
   /// fallback (fallbackFunction()).
   LaneLoop build(bool AllowGuard);
   Function *fallbackFunction() const { return FallbackFn; }
-  void tagLoopAccesses(MDNode *AccessGroup);
+  void tagLoopAccesses(MDNode *AccessGroup, ArrayRef<BasicBlock *> Headers);
   void widenNoWrapLinear(const LaneLoop &L);
   BasicBlock *header() const { return Header; }
 
@@ -548,16 +550,21 @@ void VariantBodyBuilder::widenNoWrapLinear(const LaneLoop &L) {
 /// Marks the loop's memory accesses as free of lane-to-lane dependences,
 /// except accesses to locals of the scalar body: those are one object shared
 /// by all lanes, and the vectorizer must see that dependence.
-void VariantBodyBuilder::tagLoopAccesses(MDNode *AccessGroup) {
+void VariantBodyBuilder::tagLoopAccesses(MDNode *AccessGroup,
+                                         ArrayRef<BasicBlock *> Headers) {
   DominatorTree DT(V);
   LoopInfo LI(DT);
-  Loop *L = LI.getLoopFor(Header);
-  assert(L && L->getHeader() == Header && "lane loop lost its header");
   auto IsBodyLocal = [](const Value *Ptr) {
     auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
     return AI && !AI->getMetadata(LaneArrayMD);
   };
-  for (BasicBlock *BB : L->blocks())
+  SmallPtrSet<BasicBlock *, 32> Blocks;
+  for (BasicBlock *H : Headers) {
+    Loop *L = LI.getLoopFor(H);
+    assert(L && L->getHeader() == H && "lane loop lost its header");
+    Blocks.insert(L->block_begin(), L->block_end());
+  }
+  for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB) {
       if (!I.mayReadOrWriteMemory())
         continue;
@@ -693,14 +700,25 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       Out.NotInlinedReason =
           std::string("the inliner refused: ") + R.getFailureReason();
   }
+  SmallVector<BasicBlock *, 4> LaneHeaders = {Main.Header};
   if (Out.Inlined) {
     keepScalarContraction(*V, Scalar);
     Builder.widenNoWrapLinear(Main);
+    // Inner loops make the lane loop an outer loop the vectorizer skips:
+    // cut it into innermost lane loops (vplan-ext).
+    if (Opts.CutInnerLoops) {
+      vplanext::FissionResult FR =
+          vplanext::fissionLaneLoop(*V, Main.Header, ABI.VLen);
+      LaneHeaders.assign(FR.LaneHeaders.begin(), FR.LaneHeaders.end());
+      Out.NumCuts = FR.NumCuts;
+      Out.CutFailure = FR.FailReason;
+    }
   }
 
   LLVMContext &Ctx = V->getContext();
   MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});
-  Builder.tagLoopAccesses(AccessGroup);
+  Builder.tagLoopAccesses(AccessGroup, LaneHeaders);
+  for (BasicBlock *H : LaneHeaders) {
   Metadata *Props[] = {
       nullptr,
       MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
@@ -716,7 +734,13 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       MDNode::get(Ctx, {MDString::get(Ctx, LaneLoopTag)})};
   MDNode *LoopID = MDNode::getDistinct(Ctx, Props);
   LoopID->replaceOperandWith(0, LoopID);
-  Main.Latch->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
+  // Every lane loop has one latch: the predecessor of its header that the
+  // lane counter comes back from.
+  auto *Lane = cast<PHINode>(&H->front());
+  for (BasicBlock *P : Lane->blocks())
+    if (!isa<ConstantInt>(Lane->getIncomingValueForBlock(P)))
+      P->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
+  }
   return Out;
 }
 

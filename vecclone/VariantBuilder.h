@@ -26,6 +26,8 @@ struct BuildOptions {
   /// Inline the scalar body into the lane loop (unless it is noinline or
   /// optnone); otherwise each lane calls the scalar function.
   bool InlineBody = true;
+  /// Cut lane loops with inner loops into innermost ones (vplan-ext).
+  bool CutInnerLoops = true;
 };
 
 /// What building a variant produced.
@@ -35,6 +37,10 @@ struct BuiltVariant {
   bool Inlined = false;
   /// Why the body was not inlined, when it was not.
   std::string NotInlinedReason;
+  /// Inner loops the lane loop was cut at (vplan-ext), and why a cut that
+  /// was needed could not be made.
+  unsigned NumCuts = 0;
+  std::string CutFailure;
 };
 
 /// Name of the loop-metadata tag that marks a SIMD-lane loop.

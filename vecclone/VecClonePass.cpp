@@ -152,6 +152,21 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts) {
         << (Req.AddedForGCC ? ", GCC's name for this length" : "") << ")";
       return R;
     });
+    if (BV.NumCuts)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneLoopCut", &F)
+               << "variant " << Req.Name << ": lane loop cut at "
+               << ore::NV("Cuts", BV.NumCuts)
+               << " inner loop(s) into innermost lane loops around 'while "
+                  "any lane is active' loops (vplan-ext)";
+      });
+    if (!BV.CutFailure.empty())
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopNotCut", &F)
+               << "variant " << Req.Name
+               << ": could not cut the lane loop at its inner loop: "
+               << BV.CutFailure;
+      });
     if (!BV.Inlined) {
       ++NumNotInlined;
       ORE.emit([&] {

@@ -32,7 +32,8 @@ PreservedAnalyses VecCloneReportPass::run(Function &F,
   auto &LI = AM.getResult<LoopAnalysis>(F);
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   const Loop *Lane = nullptr;
-  for (const Loop *L : LI)
+  // Lane loops cut by vplan-ext sit inside uniform loops: look at all.
+  for (const Loop *L : LI.getLoopsInPreorder())
     if (isLaneLoopID(L->getLoopID()) && !isVectorizedLoopID(L->getLoopID()))
       Lane = L;
   if (!Lane) {

@@ -6,26 +6,24 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; int steps(int n): while (n > 1) { n = n & 1 ? 3n+1 : n/2; ++c; } -- a
-; data-dependent loop (needs the vplan-ext planner).
+; A loop calling a function with side effects and no variant: cutting the
+; lane loop would interleave the lanes' calls, so vplan-ext leaves it whole.
 define i32 @steps(i32 %n0) #0 {
 entry:
   br label %loop
 loop:
   %n = phi i32 [ %n0, %entry ], [ %next, %loop ]
   %c = phi i32 [ 0, %entry ], [ %c1, %loop ]
-  %odd = and i32 %n, 1
-  %isodd = icmp ne i32 %odd, 0
-  %t = mul i32 %n, 3
-  %t1 = add i32 %t, 1
+  call void @log_step(i32 %n)
   %h = lshr i32 %n, 1
-  %next = select i1 %isodd, i32 %t1, i32 %h
+  %next = add i32 %h, 1
   %c1 = add i32 %c, 1
-  %more = icmp ugt i32 %next, 1
+  %more = icmp ugt i32 %next, 2
   br i1 %more, label %loop, label %exit
 exit:
   ret i32 %c1
 }
+declare void @log_step(i32)
 
 ; A call with no vector variant.
 define float @logged(float %x) #1 {
@@ -68,8 +66,8 @@ attributes #3 = { nounwind "_ZGVdN8v_easy" }
 ; CHECK:       attributes #[[NOBUILTIN]] = { nobuiltin }
 
 ; REMARK-DAG: remark: <unknown>:0:0: defined vector variant _ZGVdN8v_steps of 'steps' (AVX2, VF 8, unmasked)
-; REMARK-DAG: remark: <unknown>:0:0: body of 'steps' contains a loop whose trip count may differ per lane (divergent loops need the vplan-ext planner); its variants may stay scalar
-; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps of 'steps' stays a scalar lane loop: the body contains a loop whose trip count may differ per lane (divergent loops need the vplan-ext planner)
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps: could not cut the lane loop at its inner loop: the body calls a function with side effects and no vector variant; cutting the lane loop would change the order of its calls
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps of 'steps' stays a scalar lane loop: the body contains an inner loop that vplan-ext could not cut off (see -Rpass-missed=vecclone)
 ; REMARK-DAG: remark: <unknown>:0:0: body of 'logged' calls 'log_and_return', which has no vector variant the loop vectorizer can use; its variants may stay scalar
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_logged of 'logged' stays a scalar lane loop: the body calls 'log_and_return', which has no vector variant the loop vectorizer can use
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_kept calls 'kept' once per lane: the scalar function is noinline

@@ -1,0 +1,816 @@
+//===- LaneLoopFission.cpp - Cut a SIMD-lane loop at its inner loops ------===//
+//
+/// \file
+/// See LaneLoopFission.h for the shape of the result. One cut works on three
+/// parts of the lane loop's body: A (blocks before the inner loop I, which
+/// can still reach it), I itself, and B (everything after, including paths
+/// that bypass I). Edges only go forward A -> I -> B (anything else is
+/// refused), so every lane runs A, then some iterations of I, then B, and
+/// the three parts can become three lane loops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LaneLoopFission.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include <deque>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+STATISTIC(NumCuts, "Number of lane loops cut at an inner loop");
+STATISTIC(NumCrossArrays,
+          "Number of per-lane arrays for values that cross a cut");
+STATISTIC(NumCutFailures, "Number of lane loops that could not be cut");
+
+namespace vplanext {
+namespace {
+
+enum PartKind : unsigned char { NotInBody = 0, PartA, PartI, PartB };
+
+/// A lane loop in the normal form the cut needs: the header holds only the
+/// lane phi, the latch only the increment and the exit test.
+struct LaneLoop {
+  BasicBlock *Pre = nullptr;
+  BasicBlock *Header = nullptr;
+  BasicBlock *Latch = nullptr;
+  BasicBlock *Exit = nullptr;
+  BasicBlock *BodyEntry = nullptr;
+  PHINode *Lane = nullptr;
+};
+
+struct Failure {
+  std::string Why;
+  const Instruction *At = nullptr;
+};
+
+/// Recognises `lane = phi [0, Pre], [next, Latch]` with
+/// `next = lane + 1; br (next == VL), Exit, Header` and splits the header
+/// and latch so that they hold nothing else.
+std::optional<LaneLoop> normalise(BasicBlock *Header, unsigned VL,
+                                  Failure &F) {
+  LaneLoop L;
+  L.Header = Header;
+  if (pred_size(Header) != 2) {
+    F.Why = "the lane loop header does not have exactly two predecessors";
+    return std::nullopt;
+  }
+  auto PhiIt = Header->phis();
+  if (std::distance(PhiIt.begin(), PhiIt.end()) != 1) {
+    F.Why = "the lane loop header has more than the lane counter";
+    return std::nullopt;
+  }
+  L.Lane = &*PhiIt.begin();
+  for (unsigned K = 0; K != 2; ++K) {
+    auto *C = dyn_cast<ConstantInt>(L.Lane->getIncomingValue(K));
+    if (C && C->isZero())
+      L.Pre = L.Lane->getIncomingBlock(K);
+    else
+      L.Latch = L.Lane->getIncomingBlock(K);
+  }
+  if (!L.Pre || !L.Latch || L.Pre == L.Latch) {
+    F.Why = "the lane counter does not start at zero";
+    return std::nullopt;
+  }
+  auto *Next = dyn_cast<Instruction>(L.Lane->getIncomingValueForBlock(L.Latch));
+  auto *Br = dyn_cast<BranchInst>(L.Latch->getTerminator());
+  auto *Cmp = Br && Br->isConditional()
+                  ? dyn_cast<ICmpInst>(Br->getCondition())
+                  : nullptr;
+  auto *Step = Next && Next->getOpcode() == Instruction::Add
+                   ? dyn_cast<ConstantInt>(Next->getOperand(1))
+                   : nullptr;
+  auto *Bound = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
+  if (!Next || Next->getParent() != L.Latch || Next->getOperand(0) != L.Lane ||
+      !Step || !Step->isOne() || !Cmp || Cmp->getParent() != L.Latch ||
+      Cmp->getPredicate() != ICmpInst::ICMP_EQ || Cmp->getOperand(0) != Next ||
+      !Bound || Bound->getZExtValue() != VL || Br->getSuccessor(1) != Header) {
+    F.Why = "the lane loop latch is not `lane + 1 == VL`";
+    return std::nullopt;
+  }
+  L.Exit = Br->getSuccessor(0);
+  if (!L.Exit->phis().empty()) {
+    F.Why = "the block after the lane loop has phis";
+    return std::nullopt;
+  }
+  // Only the increment and the test may stay in the latch.
+  if (Next->hasNUsesOrMore(3) || Cmp->hasNUsesOrMore(2)) {
+    F.Why = "the lane counter is used after the loop";
+    return std::nullopt;
+  }
+  Cmp->moveBefore(Br->getIterator());
+  Next->moveBefore(Cmp->getIterator());
+  if (&*L.Latch->getFirstNonPHIIt() != Next)
+    L.Latch = SplitBlock(L.Latch, Next->getIterator(),
+                         static_cast<DominatorTree *>(nullptr), nullptr,
+                         nullptr, L.Latch->getName() + ".inc");
+  if (&*Header->getFirstNonPHIIt() != Header->getTerminator() ||
+      !cast<BranchInst>(Header->getTerminator())->isUnconditional())
+    SplitBlock(Header, Header->getFirstNonPHIIt(),
+               static_cast<DominatorTree *>(nullptr), nullptr, nullptr,
+               Header->getName() + ".body");
+  L.BodyEntry = Header->getTerminator()->getSuccessor(0);
+  // The body must start with a block of its own (not an inner loop's
+  // header), so the part before the first inner loop is never empty.
+  if (!L.BodyEntry->getSinglePredecessor())
+    L.BodyEntry = SplitEdge(Header, L.BodyEntry);
+  return L;
+}
+
+/// Scalar width, in bits, of the per-lane data: masks and flags use it so
+/// the vectorized code needs no packing between mask and data.
+unsigned dataBits(Type *T, const DataLayout &DL) {
+  if (T->isIntegerTy(1))
+    return 0;
+  if (T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy())
+    return DL.getTypeSizeInBits(T).getFixedValue();
+  return 0;
+}
+
+bool hasOrderedSideEffects(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || isa<IntrinsicInst>(CB))
+    return false;
+  if (!CB->mayHaveSideEffects())
+    return false;
+  // A declare-simd callee promises that its lanes may run in any order.
+  if (const Function *Callee = CB->getCalledFunction())
+    for (const Attribute &A : Callee->getAttributes().getFnAttrs())
+      if (A.isStringAttribute() && A.getKindAsString().starts_with("_ZGV"))
+        return false;
+  return true;
+}
+
+/// One cut of one lane loop.
+class Cutter {
+public:
+  Cutter(Function &F, unsigned VL) : F(F), Ctx(F.getContext()), VL(VL) {}
+
+  enum Outcome { NoInnerLoop, Cut, Failed };
+  Outcome run(BasicBlock *Header, Failure &Fail);
+  SmallVector<BasicBlock *, 3> NewHeaders;
+
+private:
+  bool analyse(Failure &Fail);
+  void transform();
+
+  PartKind partOf(const BasicBlock *BB) const {
+    auto It = Part.find(BB);
+    return It == Part.end() ? NotInBody : It->second;
+  }
+  /// Part in which a use of a value is read: a phi reads on its edge.
+  PartKind partOfUse(const Use &U) const;
+  AllocaInst *makeArray(Type *EltTy, const Twine &Name);
+  Type *storedType(Type *T) const { return T->isIntegerTy(1) ? MaskTy : T; }
+  Value *lanePtr(IRBuilder<> &B, AllocaInst *A, Value *Lane);
+  void storeLane(IRBuilder<> &B, Value *V, AllocaInst *A, Value *Lane);
+  Value *loadLane(IRBuilder<> &B, Type *T, AllocaInst *A, Value *Lane,
+                  const Twine &Name);
+
+  Function &F;
+  LLVMContext &Ctx;
+  unsigned VL;
+  LaneLoop L;
+  /// The inner loop cut at (its LoopInfo does not outlive analyse()).
+  BasicBlock *IH = nullptr;
+  BasicBlock *InnerPre = nullptr;
+  DenseMap<const BasicBlock *, PartKind> Part;
+  /// The body's blocks in function order (for deterministic output).
+  SmallVector<BasicBlock *, 16> Body;
+
+  struct Edge {
+    BasicBlock *From;
+    BasicBlock *To;
+  };
+  /// Edges from A or I to B (or to the latch): where a lane resumes.
+  SmallVector<Edge, 4> Landing;
+  /// Back edges of the inner loop.
+  SmallVector<BasicBlock *, 2> InnerLatches;
+  /// Values defined in A or I and read in a later part, with the parts.
+  MapVector<Instruction *, unsigned> Cross; // bit 1<<PartKind
+  /// Availability of each crossing value at the end of each edge source.
+  DenseMap<std::pair<Instruction *, BasicBlock *>, bool> AvailAt;
+  Type *MaskTy = nullptr;
+};
+
+PartKind Cutter::partOfUse(const Use &U) const {
+  auto *UI = cast<Instruction>(U.getUser());
+  if (auto *PN = dyn_cast<PHINode>(UI)) {
+    BasicBlock *From = PN->getIncomingBlock(U);
+    // Phis on a landing edge read in B: the edge gets its own B block.
+    if (partOf(PN->getParent()) == PartB && partOf(From) != PartB)
+      return PartB;
+    return partOf(From);
+  }
+  return partOf(UI->getParent());
+}
+
+bool Cutter::analyse(Failure &Fail) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  Loop *LL = LI.getLoopFor(L.Header);
+  if (!LL || LL->getHeader() != L.Header) {
+    Fail.Why = "the lane loop is not a natural loop";
+    return false;
+  }
+  if (LL->isInnermost())
+    return true;
+
+  // The inner loop to cut at: the first one in program order, so that the
+  // part before it is free of loops.
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  DenseMap<const BasicBlock *, unsigned> Order;
+  for (BasicBlock *BB : RPOT)
+    Order[BB] = Order.size();
+  Loop *Inner = nullptr;
+  for (Loop *Sub : LL->getSubLoops())
+    if (!Inner || Order.lookup(Sub->getHeader()) <
+                      Order.lookup(Inner->getHeader()))
+      Inner = Sub;
+  IH = Inner->getHeader();
+  InnerPre = Inner->getLoopPreheader();
+  if (!InnerPre) {
+    // A guard that skips the loop enters the header straight from a branch:
+    // give the loop a block of its own to enter through.
+    InnerPre = InsertPreheaderForLoop(Inner, &DT, &LI, /*MSSAU=*/nullptr,
+                                      /*PreserveLCSSA=*/false);
+    if (!InnerPre) {
+      Fail = {"the inner loop has no single entry edge", &IH->front()};
+      return false;
+    }
+    Order.clear();
+    for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
+      Order[BB] = Order.size();
+  }
+
+  // Parts. A: blocks that can still reach the inner loop.
+  for (BasicBlock &BB : F)
+    if (LL->contains(&BB) && &BB != L.Header && &BB != L.Latch) {
+      Part[&BB] = Inner->contains(&BB) ? PartI : PartB;
+      Body.push_back(&BB);
+    }
+  SmallVector<BasicBlock *, 16> Work = {InnerPre};
+  Part[InnerPre] = PartA;
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    for (BasicBlock *P : predecessors(BB))
+      if (partOf(P) == PartB) {
+        Part[P] = PartA;
+        Work.push_back(P);
+      }
+  }
+
+  // Edges: forward only, A -> I only into the header.
+  for (BasicBlock *BB : Body) {
+    PartKind K = partOf(BB);
+    const Instruction *T = BB->getTerminator();
+    if (!isa<BranchInst>(T) && !isa<SwitchInst>(T) &&
+        !isa<UnreachableInst>(T) && !isa<ReturnInst>(T)) {
+      Fail = {"the lane loop body has a terminator the cut cannot redirect",
+              T};
+      return false;
+    }
+    if (isa<ReturnInst>(T)) {
+      Fail = {"the lane loop body returns from the function", T};
+      return false;
+    }
+    SmallPtrSet<BasicBlock *, 4> Seen;
+    for (BasicBlock *S : successors(BB)) {
+      if (!Seen.insert(S).second)
+        continue;
+      PartKind SK = S == L.Latch ? PartB : partOf(S);
+      bool Bad = SK == NotInBody || SK < K;
+      if (K == PartA && SK == PartI && S != IH)
+        Bad = true;
+      if (Bad) {
+        Fail = {"the lane loop body has control flow the cut cannot order "
+                "(irreducible, or a jump back before the inner loop)",
+                T};
+        return false;
+      }
+      if (K != PartB && SK == PartB)
+        Landing.push_back({BB, S});
+      if (K == PartI && S == IH)
+        InnerLatches.push_back(BB);
+    }
+  }
+  if (Landing.empty()) {
+    Fail = {"the inner loop never exits", &IH->front()};
+    return false;
+  }
+  // Deterministic order: by program order of the source, then successor.
+  llvm::stable_sort(Landing, [&](const Edge &X, const Edge &Y) {
+    return Order.lookup(X.From) < Order.lookup(Y.From);
+  });
+  llvm::stable_sort(InnerLatches, [&](BasicBlock *X, BasicBlock *Y) {
+    return Order.lookup(X) < Order.lookup(Y);
+  });
+
+  // Instructions: what the cut cannot carry or would reorder.
+  const DataLayout &DL = F.getDataLayout();
+  unsigned Bits = 0;
+  for (BasicBlock *BB : Body)
+    for (const Instruction &I : *BB) {
+      if (isa<AllocaInst>(I)) {
+        Fail = {"the lane loop body allocates stack memory", &I};
+        return false;
+      }
+      if (hasOrderedSideEffects(I)) {
+        Fail = {"the body calls a function with side effects and no vector "
+                "variant; cutting the lane loop would change the order of "
+                "its calls",
+                &I};
+        return false;
+      }
+    }
+  for (BasicBlock *BB : Body) {
+    PartKind K = partOf(BB);
+    if (K == PartB)
+      continue;
+    for (Instruction &I : *BB) {
+      unsigned Needs = 0;
+      for (const Use &U : I.uses()) {
+        auto *UI = cast<Instruction>(U.getUser());
+        if (auto *PN = dyn_cast<PHINode>(UI); PN && PN->getParent() == IH) {
+          // Inner-loop state: the initial value is read in A, the next
+          // value on a back edge in I.
+          if (K == PartA && PN->getIncomingBlock(U) != InnerPre)
+            Needs |= 1u << PartI;
+          continue;
+        }
+        PartKind UK = partOfUse(U);
+        if (UK == NotInBody) {
+          Fail = {"a value of the lane loop body is used outside it", UI};
+          return false;
+        }
+        if (UK > K)
+          Needs |= 1u << UK;
+      }
+      if (!Needs)
+        continue;
+      if (I.getType()->isTokenTy()) {
+        Fail = {"a token value crosses the inner loop", &I};
+        return false;
+      }
+      Cross[&I] = Needs;
+      Bits = std::max(Bits, dataBits(I.getType(), DL));
+    }
+  }
+  for (PHINode &PN : IH->phis())
+    Bits = std::max(Bits, dataBits(PN.getType(), DL));
+  MaskTy = IntegerType::get(Ctx, Bits ? std::clamp(Bits, 8u, 64u) : 32);
+
+  // Which crossing values exist at the end of each edge source (the value
+  // a lane leaving on that edge carries; otherwise it is never read there).
+  for (auto &[I, Needs] : Cross) {
+    for (const Edge &E : Landing)
+      AvailAt[{I, E.From}] = DT.dominates(I, E.From->getTerminator());
+    AvailAt[{I, InnerPre}] = DT.dominates(I, InnerPre->getTerminator());
+  }
+
+  // Locals of the scalar body that the parts would share.
+  for (Instruction &I : F.getEntryBlock()) {
+    auto *AI = dyn_cast<AllocaInst>(&I);
+    if (!AI || AI->getMetadata(LaneArrayMDName))
+      continue;
+    unsigned Parts = 0;
+    SmallVector<const Value *, 8> Users = {AI};
+    SmallPtrSet<const Value *, 8> Seen;
+    while (!Users.empty()) {
+      const Value *V = Users.pop_back_val();
+      for (const User *U : V->users()) {
+        auto *UI = dyn_cast<Instruction>(U);
+        if (!UI || !Seen.insert(UI).second)
+          continue;
+        if (PartKind K = partOf(UI->getParent()))
+          Parts |= 1u << K;
+        if (isa<GetElementPtrInst>(UI) || isa<CastInst>(UI) ||
+            isa<PHINode>(UI) || isa<SelectInst>(UI))
+          Users.push_back(UI);
+      }
+    }
+    if (Parts & (Parts - 1)) {
+      Fail = {"a local variable of the body lives in memory on both sides of "
+              "the inner loop; the lanes would share it",
+              AI};
+      return false;
+    }
+  }
+  return true;
+}
+
+AllocaInst *Cutter::makeArray(Type *EltTy, const Twine &Name) {
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  auto *AI = B.CreateAlloca(ArrayType::get(EltTy, VL), nullptr, Name);
+  uint64_t Bytes = F.getDataLayout().getTypeAllocSize(EltTy) * VL;
+  AI->setAlignment(Align(std::min<uint64_t>(PowerOf2Ceil(Bytes), 64)));
+  AI->setMetadata(LaneArrayMDName, MDNode::get(Ctx, {}));
+  ++NumCrossArrays;
+  return AI;
+}
+
+Value *Cutter::lanePtr(IRBuilder<> &B, AllocaInst *A, Value *Lane) {
+  return B.CreateInBoundsGEP(A->getAllocatedType(), A, {B.getInt64(0), Lane});
+}
+
+void Cutter::storeLane(IRBuilder<> &B, Value *V, AllocaInst *A, Value *Lane) {
+  if (V->getType()->isIntegerTy(1))
+    V = B.CreateZExt(V, MaskTy);
+  B.CreateStore(V, lanePtr(B, A, Lane));
+}
+
+Value *Cutter::loadLane(IRBuilder<> &B, Type *T, AllocaInst *A, Value *Lane,
+                        const Twine &Name) {
+  Value *V = B.CreateLoad(storedType(T), lanePtr(B, A, Lane), Name);
+  if (T->isIntegerTy(1))
+    V = B.CreateIsNotNull(V, Name);
+  return V;
+}
+
+void Cutter::transform() {
+  auto *I64 = Type::getInt64Ty(Ctx);
+  auto Poison = [](Type *T) -> Value * { return PoisonValue::get(T); };
+  bool NeedResume = Landing.size() > 1;
+
+  // Per-lane arrays.
+  AllocaInst *Act = makeArray(MaskTy, "lane.act");
+  AllocaInst *Resume = NeedResume ? makeArray(MaskTy, "lane.resume") : nullptr;
+  SmallVector<PHINode *, 4> StatePhis;
+  SmallVector<AllocaInst *, 4> StateArr;
+  for (PHINode &PN : IH->phis()) {
+    StatePhis.push_back(&PN);
+    StateArr.push_back(makeArray(storedType(PN.getType()),
+                                 PN.getName() + ".lanes"));
+  }
+  MapVector<Instruction *, AllocaInst *> CrossArr;
+  for (auto &[I, Needs] : Cross)
+    CrossArr[I] = makeArray(storedType(I->getType()), I->getName() + ".lanes");
+
+  // New blocks, in program order.
+  BasicBlock *Before = L.BodyEntry;
+  auto NewBB = [&](const Twine &Name, BasicBlock *At) {
+    return BasicBlock::Create(Ctx, Name, &F, At);
+  };
+  BasicBlock *H1 = NewBB("lane.pre", Before);
+  BasicBlock *T1 = NewBB("lane.pre.latch", IH);
+  BasicBlock *W = NewBB("lane.any", IH);
+  BasicBlock *H2 = NewBB("lane.loop", IH);
+  BasicBlock *Act2 = NewBB("lane.loop.active", IH);
+  BasicBlock *AfterI = nullptr;
+  for (BasicBlock &BB : F)
+    if (partOf(&BB) == PartB) {
+      AfterI = &BB;
+      break;
+    }
+  if (!AfterI)
+    AfterI = L.Latch;
+  BasicBlock *T2 = NewBB("lane.loop.latch", AfterI);
+  BasicBlock *H3 = NewBB("lane.post", AfterI);
+  BasicBlock *D3 = NewBB("lane.post.resume", AfterI);
+  BasicBlock *T3 = NewBB("lane.post.latch", L.Latch);
+  Part[Act2] = PartI;
+  Part[D3] = PartB;
+
+  IRBuilder<> B(Ctx);
+  // Lane counters.
+  auto MakeCounter = [&](BasicBlock *H, BasicBlock *Pre, BasicBlock *T,
+                         BasicBlock *Out, BasicBlock *Body, const Twine &Name) {
+    B.SetInsertPoint(H);
+    PHINode *Lane = B.CreatePHI(I64, 2, Name);
+    Lane->addIncoming(B.getInt64(0), Pre);
+    B.CreateBr(Body);
+    B.SetInsertPoint(T);
+    Value *Next = B.CreateAdd(Lane, B.getInt64(1), Name + ".next",
+                              /*HasNUW=*/true, /*HasNSW=*/true);
+    Lane->addIncoming(Next, T);
+    B.CreateCondBr(B.CreateICmpEQ(Next, B.getInt64(VL)), Out, H);
+    return Lane;
+  };
+
+  // Edge blocks: every redirected edge gets its own block, so the latch
+  // phis can tell the edges apart.
+  struct Redirect {
+    BasicBlock *EdgeBB;   // in loop 1 or 2, branches to T1 / T2
+    BasicBlock *Landing;  // in loop 3, branches to the old target
+    BasicBlock *From;
+    unsigned Id;
+  };
+  SmallVector<Redirect, 4> Redirects;
+  for (auto [K, E] : enumerate(Landing)) {
+    bool FromA = partOf(E.From) == PartA;
+    BasicBlock *EB = NewBB(E.From->getName() + ".leave", FromA ? T1 : T2);
+    BasicBlock *X = NewBB(E.To->getName() + ".resume", E.To == L.Latch ? T3
+                                                                      : E.To);
+    Part[X] = PartB;
+    E.From->getTerminator()->replaceSuccessorWith(E.To, EB);
+    IRBuilder<>(EB).CreateBr(FromA ? T1 : T2);
+    IRBuilder<>(X).CreateBr(E.To == L.Latch ? T3 : E.To);
+    if (E.To != L.Latch)
+      for (PHINode &PN : E.To->phis())
+        PN.replaceIncomingBlockWith(E.From, X);
+    Redirects.push_back({EB, X, E.From, unsigned(K)});
+  }
+  BasicBlock *Enter = NewBB(InnerPre->getName() + ".enter", T1);
+  InnerPre->getTerminator()->replaceSuccessorWith(IH, Enter);
+  IRBuilder<>(Enter).CreateBr(T1);
+  SmallVector<BasicBlock *, 2> Continue;
+  for (BasicBlock *S : InnerLatches) {
+    BasicBlock *C = NewBB(S->getName() + ".next", T2);
+    S->getTerminator()->replaceSuccessorWith(IH, C);
+    // The inner loop's own metadata belonged to its back edge.
+    S->getTerminator()->setMetadata(LLVMContext::MD_loop, nullptr);
+    IRBuilder<>(C).CreateBr(T2);
+    Continue.push_back(C);
+  }
+  // B blocks that went to the old latch now go to the new one.
+  for (BasicBlock *BB : Body)
+    if (partOf(BB) == PartB)
+      BB->getTerminator()->replaceSuccessorWith(L.Latch, T3);
+
+  // The three lane loops and the uniform loop between them.
+  L.Pre->getTerminator()->replaceSuccessorWith(L.Header, H1);
+  PHINode *Lane1 = MakeCounter(H1, L.Pre, T1, W, L.BodyEntry, "lane.a");
+  // The uniform loop gets a latch of its own: sharing loop 2's would give
+  // it loop 2's metadata (vectorize.enable on a loop that is not innermost).
+  BasicBlock *WLatch = NewBB("lane.any.latch", H3);
+  IRBuilder<>(WLatch).CreateBr(W);
+  PHINode *Lane2 = MakeCounter(H2, W, T2, WLatch, Act2, "lane.i");
+  PHINode *Lane3 = MakeCounter(H3, W, T3, L.Exit, D3, "lane.b");
+  for (Use &U : make_early_inc_range(L.Lane->uses())) {
+    auto *UI = cast<Instruction>(U.getUser());
+    switch (partOf(UI->getParent())) {
+    case PartA:
+      U.set(Lane1);
+      break;
+    case PartI:
+      U.set(Lane2);
+      break;
+    case PartB:
+      U.set(Lane3);
+      break;
+    case NotInBody:
+      break; // the old increment, deleted below
+    }
+  }
+
+  // Uniform loop: run the inner loop's lane loop while any lane is in it.
+  B.SetInsertPoint(W);
+  auto *ActVecTy = FixedVectorType::get(MaskTy, VL);
+  Value *ActVec = B.CreateAlignedLoad(ActVecTy, Act, Act->getAlign(), "act");
+  Value *Any = B.CreateOrReduce(B.CreateIsNotNull(ActVec));
+  B.CreateCondBr(Any, H2, H3);
+
+  // Loop 2 entry: this lane's flag and state, then one inner iteration.
+  B.SetInsertPoint(Act2);
+  Value *Active = loadLane(B, B.getInt1Ty(), Act, Lane2, "active");
+  SmallVector<Value *, 4> State;
+  for (auto [PN, Arr] : zip(StatePhis, StateArr))
+    State.push_back(loadLane(B, PN->getType(), Arr, Lane2, PN->getName()));
+  DenseMap<Value *, Value *> InI; // A value as loop 2 reads it
+  for (auto [PN, S] : zip(StatePhis, State))
+    InI[PN] = S;
+  for (auto &[I, Needs] : Cross)
+    if (partOf(I->getParent()) == PartA && (Needs & (1u << PartI)))
+      InI[I] = loadLane(B, I->getType(), CrossArr[I], Lane2, I->getName());
+  DenseMap<Instruction *, Value *> OldOut; // I's results of exited lanes
+  for (auto &[I, Needs] : Cross)
+    if (partOf(I->getParent()) == PartI)
+      OldOut[I] = loadLane(B, I->getType(), CrossArr[I], Lane2,
+                           I->getName() + ".old");
+  Value *OldResume =
+      NeedResume ? B.CreateLoad(MaskTy, lanePtr(B, Resume, Lane2), "resume.old")
+                 : nullptr;
+  B.CreateCondBr(Active, IH, T2);
+
+  // Loop 3 entry: reload what B reads, then go where the lane left off.
+  B.SetInsertPoint(D3);
+  DenseMap<Value *, Value *> InB;
+  for (auto &[I, Needs] : Cross)
+    if (Needs & (1u << PartB))
+      InB[I] = loadLane(B, I->getType(), CrossArr[I], Lane3, I->getName());
+  if (NeedResume) {
+    Value *R = B.CreateLoad(MaskTy, lanePtr(B, Resume, Lane3), "resume");
+    for (unsigned K = 0; K + 1 < Redirects.size(); ++K) {
+      BasicBlock *NextTest = NewBB("lane.post.resume", Redirects[K + 1].Landing);
+      B.CreateCondBr(B.CreateICmpEQ(R, ConstantInt::get(MaskTy, K)),
+                     Redirects[K].Landing, NextTest);
+      B.SetInsertPoint(NextTest);
+      Part[NextTest] = PartB;
+    }
+  }
+  B.CreateBr(Redirects.back().Landing);
+
+  // Uses in later parts read the reloaded copies.
+  for (auto &[I, Needs] : Cross)
+    for (Use &U : make_early_inc_range(I->uses())) {
+      auto *UI = cast<Instruction>(U.getUser());
+      if (auto *PN = dyn_cast<PHINode>(UI); PN && PN->getParent() == IH)
+        continue; // state phis are replaced below
+      PartKind UK = partOfUse(U);
+      if (UK == PartI && partOf(I->getParent()) == PartA)
+        U.set(InI.lookup(I));
+      else if (UK == PartB)
+        U.set(InB.lookup(I));
+    }
+
+  // Latch of loop 1: flag, resume point, inner-loop state, A's values.
+  auto Avail = [&](Instruction *I, BasicBlock *From) -> Value * {
+    return AvailAt.lookup({I, From}) ? I : Poison(I->getType());
+  };
+  B.SetInsertPoint(T1, T1->getFirstInsertionPt());
+  {
+    unsigned NPreds = 1;
+    for (const Redirect &R : Redirects)
+      NPreds += partOf(R.From) == PartA;
+    PHINode *A1 = B.CreatePHI(B.getInt1Ty(), NPreds, "act.a");
+    PHINode *R1 = NeedResume ? B.CreatePHI(MaskTy, NPreds, "resume.a")
+                             : nullptr;
+    A1->addIncoming(B.getTrue(), Enter);
+    if (R1)
+      R1->addIncoming(ConstantInt::get(MaskTy, 0), Enter);
+    SmallVector<PHINode *, 4> S1;
+    for (PHINode *PN : StatePhis) {
+      S1.push_back(B.CreatePHI(PN->getType(), NPreds, PN->getName() + ".init"));
+      S1.back()->addIncoming(PN->getIncomingValueForBlock(InnerPre), Enter);
+    }
+    SmallVector<std::pair<Instruction *, PHINode *>, 8> V1;
+    for (auto &[I, Needs] : Cross)
+      if (partOf(I->getParent()) == PartA) {
+        V1.push_back({I, B.CreatePHI(I->getType(), NPreds, I->getName())});
+        V1.back().second->addIncoming(Avail(I, InnerPre), Enter);
+      }
+    for (const Redirect &R : Redirects) {
+      if (partOf(R.From) != PartA)
+        continue;
+      A1->addIncoming(B.getFalse(), R.EdgeBB);
+      if (R1)
+        R1->addIncoming(ConstantInt::get(MaskTy, R.Id), R.EdgeBB);
+      for (auto [PN, S] : zip(StatePhis, S1))
+        S->addIncoming(Poison(PN->getType()), R.EdgeBB);
+      for (auto &[I, P] : V1)
+        P->addIncoming(Avail(I, R.From), R.EdgeBB);
+    }
+    B.SetInsertPoint(T1->getTerminator());
+    storeLane(B, A1, Act, Lane1);
+    if (R1)
+      storeLane(B, R1, Resume, Lane1);
+    for (auto [S, Arr] : zip(S1, StateArr))
+      storeLane(B, S, Arr, Lane1);
+    for (auto &[I, P] : V1)
+      storeLane(B, P, CrossArr[I], Lane1);
+  }
+
+  // Latch of loop 2: skipped lanes keep everything; a back edge keeps the
+  // lane active with the next state; an exit records where it left and
+  // what it computed.
+  B.SetInsertPoint(T2, T2->getFirstInsertionPt());
+  {
+    auto InLoop2 = [&](Value *V) -> Value * {
+      if (Value *R = InI.lookup(V))
+        return R;
+      return V;
+    };
+    unsigned NPreds = 1 + Continue.size();
+    for (const Redirect &R : Redirects)
+      NPreds += partOf(R.From) == PartI;
+    PHINode *A2 = B.CreatePHI(B.getInt1Ty(), NPreds, "act.i");
+    PHINode *R2 = NeedResume ? B.CreatePHI(MaskTy, NPreds, "resume.i")
+                             : nullptr;
+    SmallVector<PHINode *, 4> S2;
+    for (PHINode *PN : StatePhis)
+      S2.push_back(B.CreatePHI(PN->getType(), NPreds, PN->getName() + ".next"));
+    SmallVector<std::pair<Instruction *, PHINode *>, 8> V2;
+    for (auto &[I, Needs] : Cross)
+      if (partOf(I->getParent()) == PartI)
+        V2.push_back({I, B.CreatePHI(I->getType(), NPreds, I->getName())});
+    // Skipped (inactive) lane.
+    A2->addIncoming(B.getFalse(), Act2);
+    if (R2)
+      R2->addIncoming(OldResume, Act2);
+    for (auto [PN, S] : zip(StatePhis, S2))
+      S->addIncoming(Poison(PN->getType()), Act2);
+    for (auto &[I, P] : V2)
+      P->addIncoming(OldOut[I], Act2);
+    // Back edges.
+    for (auto [S, C] : zip(InnerLatches, Continue)) {
+      A2->addIncoming(B.getTrue(), C);
+      if (R2)
+        R2->addIncoming(OldResume, C);
+      for (auto [PN, SP] : zip(StatePhis, S2))
+        SP->addIncoming(InLoop2(PN->getIncomingValueForBlock(S)), C);
+      for (auto &[I, P] : V2)
+        P->addIncoming(OldOut[I], C);
+    }
+    // Exits.
+    for (const Redirect &R : Redirects) {
+      if (partOf(R.From) != PartI)
+        continue;
+      A2->addIncoming(B.getFalse(), R.EdgeBB);
+      if (R2)
+        R2->addIncoming(ConstantInt::get(MaskTy, R.Id), R.EdgeBB);
+      for (auto [PN, S] : zip(StatePhis, S2))
+        S->addIncoming(Poison(PN->getType()), R.EdgeBB);
+      for (auto &[I, P] : V2)
+        P->addIncoming(InLoop2(Avail(I, R.From)), R.EdgeBB);
+    }
+    B.SetInsertPoint(T2->getTerminator());
+    storeLane(B, A2, Act, Lane2);
+    if (R2)
+      storeLane(B, R2, Resume, Lane2);
+    for (auto [S, Arr] : zip(S2, StateArr))
+      storeLane(B, S, Arr, Lane2);
+    for (auto &[I, P] : V2)
+      storeLane(B, P, CrossArr[I], Lane2);
+  }
+
+  // The inner header's phis are now the loaded state.
+  for (auto [PN, S] : zip(StatePhis, State)) {
+    PN->replaceAllUsesWith(S);
+    PN->eraseFromParent();
+  }
+  // The old header and latch are unreachable.
+  DeleteDeadBlocks({L.Header, L.Latch});
+  NewHeaders = {H1, H2, H3};
+}
+
+Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
+  {
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    Loop *LL = LI.getLoopFor(Header);
+    if (LL && LL->getHeader() == Header && LL->isInnermost())
+      return NoInnerLoop;
+  }
+  std::optional<LaneLoop> Shape = normalise(Header, VL, Fail);
+  if (!Shape)
+    return Failed;
+  L = *Shape;
+  if (!analyse(Fail))
+    return Failed;
+  if (!IH)
+    return NoInnerLoop;
+  transform();
+  ++NumCuts;
+  LLVM_DEBUG(dbgs() << "vplan-ext: cut lane loop of " << F.getName()
+                    << " at inner loop " << IH->getName()
+                    << "\n");
+  assert(!verifyFunction(F, &errs()) && "lane loop fission broke the IR");
+  return Cut;
+}
+
+} // namespace
+
+FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
+                              unsigned VL) {
+  FissionResult R;
+  // Each cut leaves up to three lane loops; the ones that still hold loops
+  // are cut again. The bound only guards against a runaway.
+  std::deque<BasicBlock *> Work = {LaneHeader};
+  constexpr unsigned MaxCuts = 64;
+  while (!Work.empty()) {
+    BasicBlock *H = Work.front();
+    Work.pop_front();
+    Failure Fail;
+    Cutter C(F, VL);
+    Cutter::Outcome O =
+        R.NumCuts < MaxCuts ? C.run(H, Fail) : Cutter::Failed;
+    if (R.NumCuts >= MaxCuts)
+      Fail.Why = "the body has too many inner loops to cut";
+    switch (O) {
+    case Cutter::NoInnerLoop:
+      R.LaneHeaders.push_back(H);
+      break;
+    case Cutter::Cut:
+      ++R.NumCuts;
+      Work.insert(Work.begin(), C.NewHeaders.begin(), C.NewHeaders.end());
+      break;
+    case Cutter::Failed:
+      ++NumCutFailures;
+      R.LaneHeaders.push_back(H);
+      if (R.FailReason.empty()) {
+        R.FailReason = Fail.Why;
+        R.FailAt = Fail.At;
+      }
+      break;
+    }
+  }
+  return R;
+}
+
+} // namespace vplanext

@@ -1,0 +1,70 @@
+//===- LaneLoopFission.h - Cut a SIMD-lane loop at its inner loops -*- C++ -*-===//
+//
+/// \file
+/// LLVM's loop vectorizer widens innermost loops only. A lane loop
+///   for (lane = 0; lane != VL; ++lane) body(lane)
+/// whose body holds a loop with a per-lane trip count (Mandelbrot's escape
+/// loop, a search, Newton iterations) is an outer loop, and stays scalar.
+///
+/// Fission cuts the lane loop at its first inner loop I into three lane loops
+/// around a uniform "while any lane is active" loop:
+///
+///   for lane: A(lane); act[lane] = lane entered I; state[lane] = I's entry
+///   while (any act):
+///     for lane: if (act[lane]) one iteration of I;   // act[lane] = stays in I
+///   for lane: resume where the lane left I (or bypassed it); B(lane)
+///
+/// Every value that crosses a cut goes through a per-lane array
+/// (`alloca [VL x T]`) written once, unconditionally, at the end of each lane
+/// iteration (a phi at the new latch picks the value per path: select
+/// masking, never a conditional store) and read at the start of the next
+/// lane loop. After the loop vectorizer each array is read and written whole,
+/// so SROA turns it into a vector register. Real memory side effects stay
+/// where they were and are predicated by the vectorizer itself, so inactive
+/// lanes never touch memory. The cut is repeated until every lane loop is
+/// innermost (nested loops, several loops in sequence).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_LANELOOPFISSION_H
+#define VPLANEXT_LANELOOPFISSION_H
+
+#include "llvm/ADT/SmallVector.h"
+#include <string>
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Instruction;
+} // namespace llvm
+
+namespace vplanext {
+
+/// Metadata kind on the per-lane arrays (shared with vecclone's own arrays):
+/// private to one lane, never shared memory.
+constexpr const char *LaneArrayMDName = "vecclone.lane.array";
+
+struct FissionResult {
+  /// Headers of the lane loops that replace the input loop, in program
+  /// order; each is innermost, with one latch. Just the input header when
+  /// the loop had no inner loop or fission failed.
+  llvm::SmallVector<llvm::BasicBlock *, 4> LaneHeaders;
+  /// Number of cuts made (0: nothing changed).
+  unsigned NumCuts = 0;
+  /// Why the loop could not be cut; the IR is then unchanged.
+  std::string FailReason;
+  const llvm::Instruction *FailAt = nullptr;
+};
+
+/// Cuts the lane loop headed by \p LaneHeader (induction `phi i64 [0, ...]`,
+/// single latch `next = lane + 1; br (next == VL)`) at every inner loop.
+/// Each cut is checked before it changes anything, and the code is correct
+/// after every cut: when a later cut fails, the loops made so far stay (the
+/// one that could not be cut runs as a scalar lane loop) and FailReason says
+/// why.
+FissionResult fissionLaneLoop(llvm::Function &F, llvm::BasicBlock *LaneHeader,
+                              unsigned VL);
+
+} // namespace vplanext
+
+#endif // VPLANEXT_LANELOOPFISSION_H
