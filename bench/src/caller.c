@@ -43,3 +43,10 @@ void LFN(imix)(const int *restrict a, const int *restrict b,
   for (int i = 0; i < n; ++i)
     out[i] = KFN(imix)(a[i], b[i]);
 }
+
+void LFN(mandel)(const float *restrict a, const float *restrict b,
+                 float *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = KFN(mandel)(a[i], b[i]);
+}

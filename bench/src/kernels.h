@@ -1,4 +1,4 @@
-/* The four benchmark bodies, written once and compiled several ways.
+/* The five benchmark bodies, written once and compiled several ways.
  *
  *   KPREFIX  name prefix of the kernels (ours_, gcc_, clang_, inl_, ref_), so
  *            objects from different compilers can be linked into one binary.
@@ -36,6 +36,8 @@ float KFN(ifelse)(float x, float y);
 float KFN(saxpy)(const float *p, int i, float y);
 #pragma omp declare simd
 int KFN(imix)(int x, int y);
+#pragma omp declare simd
+float KFN(mandel)(float x, float y);
 
 #else
 
@@ -79,6 +81,22 @@ KLINK int KFN(imix)(int x, int y) {
   unsigned m = x < y ? (unsigned)x : (unsigned)y;
   unsigned k = x > 0 ? (unsigned)x >> 3 : 0u - (unsigned)y;
   return (int)((h ^ m) + k);
+}
+
+/* (e) Mandelbrot: a loop whose trip count differs per element (the escape
+ * iteration count of c = (0.6x - 0.5) + 0.4y i, at most 256). */
+#pragma omp declare simd
+KLINK float KFN(mandel)(float x, float y) {
+  float cr = x * 0.6f - 0.5f, ci = y * 0.4f;
+  float zr = 0.0f, zi = 0.0f;
+  int n = 0;
+  while (n < 256 && zr * zr + zi * zi < 4.0f) {
+    float t = zr * zr - zi * zi + cr;
+    zi = 2.0f * zr * zi + ci;
+    zr = t;
+    n++;
+  }
+  return (float)n;
 }
 
 #endif /* KERNELS_DECL_ONLY */

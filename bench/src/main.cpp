@@ -34,7 +34,9 @@ using ILoop = void (*)(const int *, const int *, int *, int);
   extern "C" void L_##cfg##_ifelse(const float *, const float *, float *,    \
                                    int);                                       \
   extern "C" void L_##cfg##_saxpy(const float *, const float *, float *, int); \
-  extern "C" void L_##cfg##_imix(const int *, const int *, int *, int);
+  extern "C" void L_##cfg##_imix(const int *, const int *, int *, int);       \
+  extern "C" void L_##cfg##_mandel(const float *, const float *, float *,    \
+                                   int);
 
 VC_DECLARE_LOOPS(ref)
 VC_DECLARE_LOOPS(gcc_v3)
@@ -53,12 +55,13 @@ struct Config {
   const char *name;  // key used in benchmark names and by report.py
   FLoop straight, ifelse, saxpy;
   ILoop imix;
+  FLoop mandel;
   bool avx512;       // built for x86-64-v4: runs only on AVX-512 CPUs
 };
 
 #define VC_CONFIG_ISA(cfg, avx512)                                             \
   Config { #cfg, L_##cfg##_straight, L_##cfg##_ifelse, L_##cfg##_saxpy,       \
-           L_##cfg##_imix, avx512 }
+           L_##cfg##_imix, L_##cfg##_mandel, avx512 }
 #define VC_CONFIG(cfg) VC_CONFIG_ISA(cfg, false)
 
 const Config kRef = VC_CONFIG(ref);
@@ -78,7 +81,9 @@ const Config kConfigs[] = {
 #endif
 };
 
-const char *const kKernels[] = {"straight", "ifelse", "saxpy", "imix"};
+const char *const kKernels[] = {"straight", "ifelse", "saxpy", "imix",
+                                "mandel"};
+constexpr int kNumKernels = sizeof(kKernels) / sizeof(kKernels[0]);
 
 // Input buffers, 64-byte aligned, large enough for every size.
 struct Buffers {
@@ -209,9 +214,12 @@ size_t check_kernel(const Config &c, int k) {
   case 2:
     return check(c.name, "saxpy", c.saxpy, kRef.saxpy, (const float *)g.fa,
                  (const float *)g.fb, g.fout, g.fref);
-  default:
+  case 3:
     return check(c.name, "imix", c.imix, kRef.imix, (const int *)g.ia,
                  (const int *)g.ib, g.iout, g.iref);
+  default:
+    return check(c.name, "mandel", c.mandel, kRef.mandel, (const float *)g.fa,
+                 (const float *)g.fb, g.fout, g.fref);
   }
 }
 
@@ -286,7 +294,7 @@ int main(int argc, char **argv) {
       continue;
     }
     ++checked;
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < kNumKernels; ++k) {
       size_t bad = check_kernel(c, k);
       std::string key = std::string("check/") + kKernels[k] + "/" + c.name;
       benchmark::AddCustomContext(key, bad ? "WRONG" : "ok");
@@ -312,9 +320,13 @@ int main(int argc, char **argv) {
           b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
                                            c.saxpy, g.fa, g.fb, g.fout);
           break;
-        default:
+        case 3:
           b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<int, ILoop>,
                                            c.imix, g.ia, g.ib, g.iout);
+          break;
+        default:
+          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
+                                           c.mandel, g.fa, g.fb, g.fout);
           break;
         }
         b->Arg(n);
@@ -325,9 +337,9 @@ int main(int argc, char **argv) {
   }
   benchmark::AddCustomContext("vecclone.smoke", smoke ? "1" : "0");
   benchmark::AddCustomContext("vecclone.have_ours", VC_HAVE_OURS ? "1" : "0");
-  std::fprintf(stderr, "correctness: %s (%zu configurations x 4 kernels)\n",
+  std::fprintf(stderr, "correctness: %s (%zu configurations x %d kernels)\n",
                total_bad ? "FAILED" : "all outputs equal the scalar reference",
-               checked);
+               checked, kNumKernels);
 
   // 2. Timing.
   benchmark::RunSpecifiedBenchmarks();
