@@ -101,10 +101,12 @@ CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
   // gcc's: call that one, which our callees define as well.
   StringMap<bool> HasGCCTwin;
   for (const VariantRequest &R : FV.Requests)
-    if (R.AddedForGCC)
+    if (R.AddedForGCC && !R.SpellingOnly)
       HasGCCTwin[R.Info.isMasked() ? "M" : "N"] = true;
 
   for (const VariantRequest &R : FV.Requests) {
+    if (R.SpellingOnly)
+      continue;
     auto Reject = [&](const Twine &Why) {
       Out.Unusable.push_back({R.Name, Why.str()});
     };

@@ -93,6 +93,14 @@ StringRef isaFeatures(ISAClass ISA) {
   llvm_unreachable("unknown ISA class");
 }
 
+Type *callPieceType(Type *Piece) {
+  auto *VT = dyn_cast_or_null<FixedVectorType>(Piece);
+  if (!VT)
+    return Piece;
+  unsigned Bits = VT->getPrimitiveSizeInBits().getFixedValue();
+  return Bits < 64 ? IntegerType::get(VT->getContext(), Bits) : Piece;
+}
+
 unsigned registerBits(ISAClass ISA, bool IsFloat) {
   switch (ISA) {
   case ISAClass::SSE:
@@ -250,7 +258,7 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
       P.PieceTy = Piece;
       P.NumPieces = N;
       NoteVector(Piece);
-      ArgTys.append(N, Piece);
+      ArgTys.append(N, callPieceType(Piece));
       break;
     }
     case VFParamKind::OMP_Uniform:
@@ -313,12 +321,12 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
       NoteVector(VT);
     }
     ABI.FirstMaskArg = ArgTys.size();
-    ArgTys.append(ABI.NumMaskPieces, ABI.MaskPieceTy);
+    ArgTys.append(ABI.NumMaskPieces, callPieceType(ABI.MaskPieceTy));
   }
 
   Type *IRRet = Type::getVoidTy(Ctx);
   if (ABI.NumRetPieces == 1)
-    IRRet = ABI.RetPieceTy;
+    IRRet = callPieceType(ABI.RetPieceTy);
   ABI.FnTy = FunctionType::get(IRRet, ArgTys, /*isVarArg=*/false);
   return ABI;
 }

@@ -43,6 +43,12 @@ llvm::StringRef isaFeatures(ISAClass ISA);
 /// GCC's register width in bits for vector values of this class: AVX1 has no
 /// 256-bit integer operations, so `c` uses 128 bits for integers/pointers.
 unsigned registerBits(ISAClass ISA, bool IsFloat);
+
+/// The IR type that carries a register piece across a call. GCC passes and
+/// returns vectors smaller than 8 bytes (`vector(2) short`, `vector(4)
+/// char`) in general registers, like integers of their size; LLVM would put
+/// a `<2 x i16>` in an xmm register, so such pieces travel as `iN`.
+llvm::Type *callPieceType(llvm::Type *Piece);
 /// Clang 22's width (256 for every `c` type), used to recognise the names
 /// clang promises where they differ from GCC's.
 unsigned clangRegisterBits(ISAClass ISA, bool IsFloat);

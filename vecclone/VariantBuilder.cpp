@@ -151,7 +151,7 @@ void VariantBodyBuilder::spillVectorParams() {
       continue;
     SmallVector<Value *, 8> Pieces;
     for (unsigned K = 0; K != P.NumPieces; ++K)
-      Pieces.push_back(V.getArg(P.FirstArg + K));
+      Pieces.push_back(B.CreateBitCast(V.getArg(P.FirstArg + K), P.PieceTy));
     Value *Whole =
         Pieces.size() == 1 ? Pieces.front() : concatenateVectors(B, Pieces);
     AllocaInst *Arr = createLaneArray(P.PieceTy->getElementType(),
@@ -203,20 +203,37 @@ static Type *inferPointeeType(const Argument *A) {
     Found = T;
     return true;
   };
-  for (const User *U : A->users()) {
-    Type *T = nullptr;
-    if (auto *L = dyn_cast<LoadInst>(U))
-      T = L->getType();
-    else if (auto *S = dyn_cast<StoreInst>(U); S && S->getPointerOperand() == A)
-      T = S->getValueOperand()->getType();
-    else if (auto *G = dyn_cast<GetElementPtrInst>(U);
-             G && G->getPointerOperand() == A &&
-             !G->getSourceElementType()->isIntegerTy(8))
-      T = G->getSourceElementType();
-    else
+  // At -O0 the argument is first spilled to its own stack slot: follow the
+  // pointer through the slot's reloads.
+  SmallVector<const Value *, 4> Work = {A};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *P = Work.pop_back_val();
+    if (!Seen.insert(P).second)
       continue;
-    if (!Note(T))
-      return nullptr;
+    for (const User *U : P->users()) {
+      Type *T = nullptr;
+      if (auto *L = dyn_cast<LoadInst>(U))
+        T = L->getType();
+      else if (auto *S = dyn_cast<StoreInst>(U);
+               S && S->getPointerOperand() == P)
+        T = S->getValueOperand()->getType();
+      else if (auto *S = dyn_cast<StoreInst>(U);
+               S && isa<AllocaInst>(S->getPointerOperand())) {
+        for (const User *SU : S->getPointerOperand()->users())
+          if (auto *Reload = dyn_cast<LoadInst>(SU);
+              Reload && Reload->getType()->isPointerTy())
+            Work.push_back(Reload);
+        continue;
+      } else if (auto *G = dyn_cast<GetElementPtrInst>(U);
+                 G && G->getPointerOperand() == P &&
+                 !G->getSourceElementType()->isIntegerTy(8))
+        T = G->getSourceElementType();
+      else
+        continue;
+      if (!Note(T))
+        return nullptr;
+    }
   }
   return Found;
 }
@@ -317,7 +334,7 @@ void VariantBodyBuilder::emitReturn(Value *Whole) {
     return;
   }
   if (!ABI.ReturnsInMemory()) {
-    B.CreateRet(Whole);
+    B.CreateRet(B.CreateBitCast(Whole, V.getReturnType()));
     return;
   }
   // GCC returns an array of register-sized vectors through the hidden

@@ -138,6 +138,9 @@ CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
   if (ABI.Masked)
     appendMask(B, Call.getArgOperand(Call.arg_size() - 1), ABI, Args);
 
+  // Pieces smaller than 8 bytes travel as integers (callPieceType).
+  for (unsigned I = 0, E = Args.size(); I != E; ++I)
+    Args[I] = B.CreateBitCast(Args[I], ABI.FnTy->getParamType(I));
   CallInst *New = B.CreateCall(Target, Args);
   New->setCallingConv(Target->getCallingConv());
   New->setAttributes(AttributeList::get(
@@ -151,6 +154,8 @@ CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
   New->setDebugLoc(Call.getDebugLoc());
 
   Value *Result = New;
+  if (ABI.RetPieceTy && !RetSlot)
+    Result = B.CreateBitCast(New, ABI.RetPieceTy);
   Type *RetTy = Scalar.getReturnType();
   if (RetSlot)
     Result = B.CreateAlignedLoad(

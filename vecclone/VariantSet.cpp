@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/VariantSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
@@ -141,6 +142,104 @@ static std::string memoryPassedParam(const Function &F) {
   return {};
 }
 
+/// Splits a parameter string into one token per parameter (`v`, `u`, `l4`,
+/// `ln2`, `ls1`, `R4`, ... each with its `a<N>` suffix).
+static SmallVector<StringRef, 8> paramTokens(StringRef Params) {
+  SmallVector<StringRef, 8> Out;
+  size_t I = 0;
+  while (I < Params.size()) {
+    size_t Start = I++;
+    auto Digits = [&] {
+      while (I < Params.size() && isDigit(Params[I]))
+        ++I;
+    };
+    if (I < Params.size() && (Params[I] == 's' || Params[I] == 'n'))
+      ++I;
+    Digits();
+    if (I < Params.size() && Params[I] == 'a') {
+      ++I;
+      Digits();
+    }
+    Out.push_back(Params.slice(Start, I));
+  }
+  return Out;
+}
+
+/// Names GCC spells differently from clang for the same variant:
+///  - `aligned(p)` without an alignment: GCC ignores the clause on x86 and
+///    emits no `a<N>` token, clang emits its default alignment;
+///  - a negative constant `linear` step on an unsigned integer: GCC mangles
+///    the step converted to the unsigned type (`l4294967294` for -2 on an
+///    `unsigned int`). The IR does not say whether an integer is unsigned,
+///    so the GCC spelling is defined for every integer parameter; a signed
+///    one's GCC name never has it, and the extra symbol costs nothing.
+/// Both spellings describe the same call, so each gets the same body (the
+/// unaligned one without the alignment promise).
+static void addGCCSpellings(const Function &F, FunctionVariants &Result,
+                            StringSet<> &Seen) {
+  SmallVector<VariantRequest, 4> Extra;
+  for (const VariantRequest &R : Result.Requests) {
+    Expected<NameParts> Parts = splitName(R.Name);
+    if (!Parts) {
+      consumeError(Parts.takeError());
+      continue;
+    }
+    SmallVector<StringRef, 8> Tokens = paramTokens(Parts->Params);
+    if (Tokens.size() != F.arg_size())
+      continue;
+    std::string Head = (Twine("_ZGV") + Twine(Parts->ISA) +
+                        (Parts->Masked ? "M" : "N") + Twine(Parts->VLen))
+                           .str();
+    // (a) Without alignment tokens.
+    std::string Unaligned;
+    bool HadAlign = false;
+    for (StringRef T : Tokens) {
+      size_t A = T.find('a');
+      HadAlign |= A != StringRef::npos;
+      Unaligned += T.substr(0, A).str();
+    }
+    if (HadAlign) {
+      std::string Name = Head + Unaligned + "_" + F.getName().str();
+      if (Seen.insert(Name).second) {
+        VariantRequest G{Name, R.Info, true, true};
+        for (VFParameter &P : G.Info.Shape.Parameters)
+          P.Alignment = Align();
+        G.Info.VectorName = Name;
+        Extra.push_back(std::move(G));
+      }
+    }
+    // (b) Negative integer steps as GCC's unsigned spelling.
+    std::string Unsigned;
+    bool Changed = false;
+    for (auto [I, T] : enumerate(Tokens)) {
+      Type *Ty = F.getArg(I)->getType();
+      uint64_t Step;
+      if (T.starts_with("ln") && Ty->isIntegerTy() &&
+          !T.drop_front(2).take_while(isDigit).getAsInteger(10, Step)) {
+        unsigned W = Ty->getIntegerBitWidth();
+        APInt U = -APInt(W, Step);
+        Unsigned += "l" + toString(U, 10, /*Signed=*/false);
+        Unsigned += T.drop_front(2).drop_while(isDigit).str();
+        Changed = true;
+        continue;
+      }
+      Unsigned += T.str();
+    }
+    if (Changed) {
+      std::string Name = Head + Unsigned + "_" + F.getName().str();
+      if (Seen.insert(Name).second) {
+        VariantRequest G{Name, R.Info, true, true};
+        G.Info.VectorName = Name;
+        Extra.push_back(std::move(G));
+      }
+    }
+  }
+  Result.Requests.append(Extra.begin(), Extra.end());
+}
+
+static void addGCCLengths(const Function &F, FunctionVariants &Result,
+                          StringSet<> &Seen);
+
 FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
   FunctionVariants Result;
   StringSet<> Seen;
@@ -170,6 +269,13 @@ FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
   }
   if (!AddGCCNames || Result.Requests.empty())
     return Result;
+  addGCCLengths(F, Result, Seen);
+  addGCCSpellings(F, Result, Seen);
+  return Result;
+}
+
+static void addGCCLengths(const Function &F, FunctionVariants &Result,
+                          StringSet<> &Seen) {
 
   // Clang 22 sizes `c` variants with 256-bit registers for every type; GCC
   // (and the Intel ABI) use 128 bits for integer and pointer CDTs. Without an
@@ -182,7 +288,7 @@ FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
   Type *CDT = characteristicType(F.getFunctionType(), Kinds);
   ScalarClass C = *classifyScalar(CDT);
   if (C.IsFloat || !usesDefaultLengths(Result.Requests, CDT))
-    return Result;
+    return;
   unsigned GCCLen = registerBits(ISAClass::AVX, false) / C.Bits;
   SmallVector<VariantRequest, 4> Extra;
   for (const VariantRequest &R : Result.Requests) {
@@ -204,7 +310,6 @@ FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
     Extra.push_back(std::move(G));
   }
   Result.Requests.append(Extra.begin(), Extra.end());
-  return Result;
 }
 
 } // namespace vecclone

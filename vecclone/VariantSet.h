@@ -25,6 +25,10 @@ struct VariantRequest {
   llvm::VFInfo Info;
   /// True for a name no attribute promised but GCC's callers look for.
   bool AddedForGCC = false;
+  /// True for GCC's other spelling of a promised variant (no `a<N>`, an
+  /// unsigned step): defined for gcc-built callers, never called by ours,
+  /// since a gcc-built callee may not have it.
+  bool SpellingOnly = false;
 };
 
 /// An attribute that could not be turned into a variant.
