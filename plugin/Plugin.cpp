@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/VecClonePass.h"
+#include "vplan-ext/MaskPhiWidening.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -56,6 +57,13 @@ static void registerDefaultPipeline(PassBuilder &PB) {
   PB.registerVectorizerEndEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(vecclone::VecCloneReportPass());
+      });
+  // Last: no InstCombine may narrow the lane masks again after this.
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        if (Level != OptimizationLevel::O0)
+          MPM.addPass(createModuleToFunctionPassAdaptor(
+              vplanext::MaskPhiWideningPass()));
       });
 }
 

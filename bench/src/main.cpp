@@ -90,6 +90,7 @@ struct Buffers {
   size_t n = 0;
   float *fa = nullptr, *fb = nullptr, *fout = nullptr, *fref = nullptr;
   int *ia = nullptr, *ib = nullptr, *iout = nullptr, *iref = nullptr;
+  float *ma = nullptr, *mb = nullptr; // Mandelbrot: a 256-pixel-wide image
 };
 Buffers g;
 
@@ -117,6 +118,17 @@ void fill(size_t n) {
   g.ib = alloc<int>(n);
   g.iout = alloc<int>(n);
   g.iref = alloc<int>(n);
+  g.ma = alloc<float>(n);
+  g.mb = alloc<float>(n);
+  // Pixels in row-major order, c in [-2.2, 0.8] x [-1.5, 1.5] (the kernel
+  // maps (x, y) to c = (0.6x - 0.5) + 0.4y i), as an image loop would call it.
+  for (size_t i = 0; i < n; ++i) {
+    size_t col = i % 256, row = (i / 256) % 256;
+    float cr = -2.2f + 3.0f * static_cast<float>(col) / 256.0f;
+    float ci = -1.5f + 3.0f * static_cast<float>(row) / 256.0f;
+    g.ma[i] = (cr + 0.5f) / 0.6f;
+    g.mb[i] = ci / 0.4f;
+  }
   uint64_t s = 0x5eed;
   // Values that stress both sides of the branch and the edges of IEEE
   // arithmetic (signed zeros, a denormal, overflow of x*x to infinity).
@@ -218,8 +230,8 @@ size_t check_kernel(const Config &c, int k) {
     return check(c.name, "imix", c.imix, kRef.imix, (const int *)g.ia,
                  (const int *)g.ib, g.iout, g.iref);
   default:
-    return check(c.name, "mandel", c.mandel, kRef.mandel, (const float *)g.fa,
-                 (const float *)g.fb, g.fout, g.fref);
+    return check(c.name, "mandel", c.mandel, kRef.mandel, (const float *)g.ma,
+                 (const float *)g.mb, g.fout, g.fref);
   }
 }
 
@@ -326,7 +338,7 @@ int main(int argc, char **argv) {
           break;
         default:
           b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
-                                           c.mandel, g.fa, g.fb, g.fout);
+                                           c.mandel, g.ma, g.mb, g.fout);
           break;
         }
         b->Arg(n);
