@@ -76,11 +76,13 @@ static void addLoopBlocker(const Loop &Sub,
 
 SmallVector<WideningBlocker, 4> findBodyBlockers(const Function &F,
                                                  const LoopInfo &LI) {
-  // Loops are not blockers here: vplan-ext cuts the lane loop at them, and
-  // says so if it cannot.
+  // Loops and calls without variants are not blockers here: vplan-ext cuts
+  // the lane loop at them (calls then run lane by lane), and says so if it
+  // cannot.
   SmallVector<WideningBlocker, 4> Out;
   for (const BasicBlock &BB : F)
     scanBlock(BB, Out);
+  erase_if(Out, [](const WideningBlocker &B) { return isa<CallBase>(B.At); });
   return Out;
 }
 

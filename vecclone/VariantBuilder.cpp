@@ -718,6 +718,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
           std::string("the inliner refused: ") + R.getFailureReason();
   }
   SmallVector<BasicBlock *, 4> LaneHeaders = {Main.Header};
+  SmallVector<BasicBlock *, 2> SerialHeaders;
   if (Out.Inlined) {
     keepScalarContraction(*V, Scalar);
     Builder.widenNoWrapLinear(Main);
@@ -727,14 +728,36 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       vplanext::FissionResult FR =
           vplanext::fissionLaneLoop(*V, Main.Header, ABI.VLen);
       LaneHeaders.assign(FR.LaneHeaders.begin(), FR.LaneHeaders.end());
+      SerialHeaders.assign(FR.SerialHeaders.begin(), FR.SerialHeaders.end());
       Out.NumCuts = FR.NumCuts;
       Out.CutFailure = FR.FailReason;
+      Out.NumSerialCalls = FR.NumSerialCalls;
+      for (StringRef C : FR.SerialCallees)
+        Out.SerialCallees += (Out.SerialCallees.empty() ? "'" : ", '") +
+                             C.str() + "'";
     }
   }
 
   LLVMContext &Ctx = V->getContext();
   MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});
-  Builder.tagLoopAccesses(AccessGroup, LaneHeaders);
+  SmallVector<BasicBlock *, 8> AllHeaders(LaneHeaders.begin(), LaneHeaders.end());
+  AllHeaders.append(SerialHeaders.begin(), SerialHeaders.end());
+  Builder.tagLoopAccesses(AccessGroup, AllHeaders);
+  // Lane loops that run a call lane by lane stay scalar, in lane order.
+  for (BasicBlock *H : SerialHeaders) {
+    Metadata *Props[] = {
+        nullptr,
+        MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
+                          ConstantAsMetadata::get(ConstantInt::getFalse(Ctx))}),
+        MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")}),
+        MDNode::get(Ctx, {MDString::get(Ctx, SerialLaneLoopTag)})};
+    MDNode *LoopID = MDNode::getDistinct(Ctx, Props);
+    LoopID->replaceOperandWith(0, LoopID);
+    auto *Lane = cast<PHINode>(&H->front());
+    for (BasicBlock *P : Lane->blocks())
+      if (!isa<ConstantInt>(Lane->getIncomingValueForBlock(P)))
+        P->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
+  }
   for (BasicBlock *H : LaneHeaders) {
   Metadata *Props[] = {
       nullptr,
@@ -748,6 +771,9 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
                             ConstantInt::get(Type::getInt32Ty(Ctx), 1))}),
       MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"),
                         AccessGroup}),
+      // A lane loop the vectorizer leaves scalar must stay a loop: unrolled
+      // after vectorization it would look widened to vecclone-report.
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")}),
       MDNode::get(Ctx, {MDString::get(Ctx, LaneLoopTag)})};
   MDNode *LoopID = MDNode::getDistinct(Ctx, Props);
   LoopID->replaceOperandWith(0, LoopID);

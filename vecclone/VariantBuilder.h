@@ -41,7 +41,13 @@ struct BuiltVariant {
   /// was needed could not be made.
   unsigned NumCuts = 0;
   std::string CutFailure;
+  /// Calls cut out to run lane by lane (no vector variant), and callees.
+  unsigned NumSerialCalls = 0;
+  std::string SerialCallees;
 };
+
+/// Tag of lane loops that run a call lane by lane: never vectorized.
+constexpr const char *SerialLaneLoopTag = "vecclone.lane.serial";
 
 /// Name of the loop-metadata tag that marks a SIMD-lane loop.
 constexpr const char *LaneLoopTag = "vecclone.lane.loop";

@@ -160,6 +160,15 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts) {
                << " inner loop(s) into innermost lane loops around 'while "
                   "any lane is active' loops (vplan-ext)";
       });
+    if (BV.NumSerialCalls)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneSerialCall", &F)
+               << "variant " << Req.Name << ": "
+               << ore::NV("Calls", BV.NumSerialCalls)
+               << " call(s) without a vector variant (" << BV.SerialCallees
+               << ") run lane by lane, in lane order, between vector code "
+                  "(vplan-ext)";
+      });
     if (!BV.CutFailure.empty())
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopNotCut", &F)

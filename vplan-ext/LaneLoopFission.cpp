@@ -156,6 +156,22 @@ bool hasOrderedSideEffects(const Instruction &I) {
   return true;
 }
 
+/// A call the loop vectorizer cannot widen: no intrinsic, no vector variant.
+bool needsSerialLanes(const CallBase &CB) {
+  if (isa<IntrinsicInst>(CB))
+    return false;
+  if (CB.hasFnAttr("vector-function-abi-variant"))
+    return false;
+  if (const Function *Callee = CB.getCalledFunction()) {
+    if (Callee->hasFnAttribute("vector-function-abi-variant"))
+      return false;
+    for (const Attribute &A : Callee->getAttributes().getFnAttrs())
+      if (A.isStringAttribute() && A.getKindAsString().starts_with("_ZGV"))
+        return false;
+  }
+  return true;
+}
+
 /// One cut of one lane loop.
 class Cutter {
 public:
@@ -164,6 +180,9 @@ public:
   enum Outcome { NoInnerLoop, Cut, Failed };
   Outcome run(BasicBlock *Header, Failure &Fail);
   SmallVector<BasicBlock *, 3> NewHeaders;
+  /// The cut was at a call the vectorizer cannot widen: lane loop 2 runs
+  /// that call lane by lane (instantiation) and must stay scalar.
+  CallBase *SerialCall = nullptr;
 
 private:
   bool analyse(Failure &Fail);
@@ -228,22 +247,49 @@ bool Cutter::analyse(Failure &Fail) {
     Fail.Why = "the lane loop is not a natural loop";
     return false;
   }
-  if (LL->isInnermost())
-    return true;
-
-  // The inner loop to cut at: the first one in program order, so that the
-  // part before it is free of loops.
   ReversePostOrderTraversal<Function *> RPOT(&F);
   DenseMap<const BasicBlock *, unsigned> Order;
   for (BasicBlock *BB : RPOT)
     Order[BB] = Order.size();
+
+  // The region to cut at: the first inner loop in program order (so the
+  // part before it is free of loops); in an innermost lane loop, the first
+  // call the vectorizer cannot widen, which then runs lane by lane.
   Loop *Inner = nullptr;
   for (Loop *Sub : LL->getSubLoops())
     if (!Inner || Order.lookup(Sub->getHeader()) <
                       Order.lookup(Inner->getHeader()))
       Inner = Sub;
-  IH = Inner->getHeader();
-  InnerPre = Inner->getLoopPreheader();
+  if (!Inner) {
+    CallBase *Call = nullptr;
+    for (BasicBlock *BB : RPOT) {
+      if (!LL->contains(BB))
+        continue;
+      for (Instruction &I : *BB)
+        if (auto *CB = dyn_cast<CallBase>(&I); CB && needsSerialLanes(*CB)) {
+          Call = CB;
+          break;
+        }
+      if (Call)
+        break;
+    }
+    if (!Call)
+      return true; // nothing to cut
+    // The call gets a block of its own.
+    BasicBlock *Before = Call->getParent();
+    IH = SplitBlock(Before, Call->getIterator(), &DT, &LI, nullptr,
+                    "lane.serial");
+    SplitBlock(IH, std::next(Call->getIterator()), &DT, &LI, nullptr,
+               "lane.serial.after");
+    InnerPre = Before;
+    SerialCall = Call;
+    Order.clear();
+    for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
+      Order[BB] = Order.size();
+  } else {
+    IH = Inner->getHeader();
+    InnerPre = Inner->getLoopPreheader();
+  }
   if (!InnerPre) {
     // A guard that skips the loop enters the header straight from a branch:
     // give the loop a block of its own to enter through.
@@ -257,11 +303,14 @@ bool Cutter::analyse(Failure &Fail) {
     for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
       Order[BB] = Order.size();
   }
+  auto InRegion = [&](const BasicBlock *BB) {
+    return Inner ? Inner->contains(BB) : BB == IH;
+  };
 
   // Parts. A: blocks that can still reach the inner loop.
   for (BasicBlock &BB : F)
     if (LL->contains(&BB) && &BB != L.Header && &BB != L.Latch) {
-      Part[&BB] = Inner->contains(&BB) ? PartI : PartB;
+      Part[&BB] = InRegion(&BB) ? PartI : PartB;
       Body.push_back(&BB);
     }
   SmallVector<BasicBlock *, 16> Work = {InnerPre};
@@ -330,10 +379,13 @@ bool Cutter::analyse(Failure &Fail) {
         Fail = {"the lane loop body allocates stack memory", &I};
         return false;
       }
-      if (hasOrderedSideEffects(I)) {
-        Fail = {"the body calls a function with side effects and no vector "
-                "variant; cutting the lane loop would change the order of "
-                "its calls",
+      // Calls outside the inner loop are cut out and run lane by lane
+      // later; inside it, lanes would interleave their calls iteration by
+      // iteration.
+      if (!SerialCall && partOf(BB) == PartI && hasOrderedSideEffects(I)) {
+        Fail = {"the inner loop calls a function with side effects and no "
+                "vector variant; cutting the lane loop would change the "
+                "order of its calls",
                 &I};
         return false;
       }
@@ -754,7 +806,13 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
     DominatorTree DT(F);
     LoopInfo LI(DT);
     Loop *LL = LI.getLoopFor(Header);
-    if (LL && LL->getHeader() == Header && LL->isInnermost())
+    if (LL && LL->getHeader() == Header && LL->isInnermost() &&
+        none_of(LL->blocks(), [](BasicBlock *BB) {
+          return any_of(*BB, [](Instruction &I) {
+            auto *CB = dyn_cast<CallBase>(&I);
+            return CB && needsSerialLanes(*CB);
+          });
+        }))
       return NoInnerLoop;
   }
   std::optional<LaneLoop> Shape = normalise(Header, VL, Fail);
@@ -768,7 +826,8 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
   transform();
   ++NumCuts;
   LLVM_DEBUG(dbgs() << "vplan-ext: cut lane loop of " << F.getName()
-                    << " at inner loop " << IH->getName()
+                    << (SerialCall ? " at call " : " at inner loop ")
+                    << IH->getName()
                     << "\n");
   assert(!verifyFunction(F, &errs()) && "lane loop fission broke the IR");
   return Cut;
@@ -782,21 +841,31 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
   // Each cut leaves up to three lane loops; the ones that still hold loops
   // are cut again. The bound only guards against a runaway.
   std::deque<BasicBlock *> Work = {LaneHeader};
-  constexpr unsigned MaxCuts = 64;
+  constexpr unsigned MaxCuts = 128;
   while (!Work.empty()) {
     BasicBlock *H = Work.front();
     Work.pop_front();
     Failure Fail;
     Cutter C(F, VL);
-    Cutter::Outcome O =
-        R.NumCuts < MaxCuts ? C.run(H, Fail) : Cutter::Failed;
-    if (R.NumCuts >= MaxCuts)
+    unsigned Cuts = R.NumCuts + R.NumSerialCalls;
+    Cutter::Outcome O = Cuts < MaxCuts ? C.run(H, Fail) : Cutter::Failed;
+    if (Cuts >= MaxCuts)
       Fail.Why = "the body has too many inner loops to cut";
     switch (O) {
     case Cutter::NoInnerLoop:
       R.LaneHeaders.push_back(H);
       break;
     case Cutter::Cut:
+      if (C.SerialCall) {
+        // Lane loop 2 is the call alone: it runs lane by lane, never cut
+        // or widened again.
+        ++R.NumSerialCalls;
+        if (const Function *Callee = C.SerialCall->getCalledFunction())
+          R.SerialCallees.insert(Callee->getName());
+        R.SerialHeaders.push_back(C.NewHeaders[1]);
+        Work.insert(Work.begin(), {C.NewHeaders[0], C.NewHeaders[2]});
+        break;
+      }
       ++R.NumCuts;
       Work.insert(Work.begin(), C.NewHeaders.begin(), C.NewHeaders.end());
       break;

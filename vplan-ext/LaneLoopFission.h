@@ -23,13 +23,21 @@
 /// where they were and are predicated by the vectorizer itself, so inactive
 /// lanes never touch memory. The cut is repeated until every lane loop is
 /// innermost (nested loops, several loops in sequence).
+///
+/// A call the vectorizer cannot widen (no vector variant: printf, a logger)
+/// is cut out the same way, into a lane loop of its own that runs the call
+/// lane by lane, in lane order (instantiation), between vectorized lane
+/// loops. Such calls inside an inner loop prevent its cut: the lanes would
+/// interleave their calls iteration by iteration.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef VPLANEXT_LANELOOPFISSION_H
 #define VPLANEXT_LANELOOPFISSION_H
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include <string>
 
 namespace llvm {
@@ -49,8 +57,13 @@ struct FissionResult {
   /// order; each is innermost, with one latch. Just the input header when
   /// the loop had no inner loop or fission failed.
   llvm::SmallVector<llvm::BasicBlock *, 4> LaneHeaders;
-  /// Number of cuts made (0: nothing changed).
+  /// Number of cuts made at inner loops (0: nothing changed).
   unsigned NumCuts = 0;
+  /// Lane loops that run one call lane by lane, in lane order (calls with no
+  /// vector variant: printf, a logger); they must not be vectorized.
+  llvm::SmallVector<llvm::BasicBlock *, 2> SerialHeaders;
+  unsigned NumSerialCalls = 0;
+  llvm::SetVector<llvm::StringRef> SerialCallees;
   /// Why the loop could not be cut; the IR is then unchanged.
   std::string FailReason;
   const llvm::Instruction *FailAt = nullptr;

@@ -25,12 +25,13 @@ exit:
 }
 declare void @log_step(i32)
 
-; A call with no vector variant.
+; An atomic update: the vectorizer refuses it.
+@hits = global i32 0
 define float @logged(float %x) #1 {
-  %r = call float @log_and_return(float %x)
+  %old = atomicrmw add ptr @hits, i32 1 seq_cst
+  %r = fmul float %x, 2.0
   ret float %r
 }
-declare float @log_and_return(float)
 
 ; noinline: each lane calls the scalar function.
 define float @kept(float %x) #2 {
@@ -57,7 +58,7 @@ attributes #3 = { nounwind "_ZGVdN8v_easy" }
 ; CHECK:         br i1 {{%.*}}, label %lane.done, label %lane.header, !llvm.loop
 ; CHECK-LABEL: define <8 x float> @_ZGVdN8v_logged(<8 x float> %x)
 ; CHECK:       lane.body:
-; CHECK:         call float @log_and_return(float
+; CHECK:         atomicrmw add ptr @hits, i32 1 seq_cst
 ; CHECK-LABEL: define <8 x float> @_ZGVdN8v_kept(<8 x float> %x)
 ; CHECK:       lane.body:
 ; CHECK:         call float @kept(float {{%.*}}) #[[NOBUILTIN:[0-9]+]]
@@ -66,10 +67,10 @@ attributes #3 = { nounwind "_ZGVdN8v_easy" }
 ; CHECK:       attributes #[[NOBUILTIN]] = { nobuiltin }
 
 ; REMARK-DAG: remark: <unknown>:0:0: defined vector variant _ZGVdN8v_steps of 'steps' (AVX2, VF 8, unmasked)
-; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps: could not cut the lane loop at its inner loop: the body calls a function with side effects and no vector variant; cutting the lane loop would change the order of its calls
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps: could not cut the lane loop at its inner loop: the inner loop calls a function with side effects and no vector variant; cutting the lane loop would change the order of its calls
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps of 'steps' stays a scalar lane loop: the body contains an inner loop that vplan-ext could not cut off (see -Rpass-missed=vecclone)
-; REMARK-DAG: remark: <unknown>:0:0: body of 'logged' calls 'log_and_return', which has no vector variant the loop vectorizer can use; its variants may stay scalar
-; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_logged of 'logged' stays a scalar lane loop: the body calls 'log_and_return', which has no vector variant the loop vectorizer can use
+; REMARK-DAG: remark: <unknown>:0:0: body of 'logged' performs an atomic operation; its variants may stay scalar
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_logged of 'logged' stays a scalar lane loop: the body performs an atomic operation
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_kept calls 'kept' once per lane: the scalar function is noinline
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_kept of 'kept' stays a scalar lane loop: the body calls 'kept', which has no vector variant the loop vectorizer can use
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_easy of 'easy' is vectorized

@@ -1,0 +1,49 @@
+#include "serial.h"
+#include <stdio.h>
+
+/* printf under a divergent condition: each lane that prints does so in lane
+ * order, so the output equals the scalar program's. */
+#pragma omp declare simd notinbranch
+float logged(float x) {
+  float y = x * 2.0f + 1.0f;
+  if (y > 3.0f)
+    printf("logged %g -> %g\n", x, y);
+  return y * y;
+}
+
+/* A call to a function of another file (no variant, unknown effects). */
+#pragma omp declare simd notinbranch
+int via_ext(int x) {
+  int a = x * 3 + 1;
+  int b = ext_mix(a);
+  return b ^ (a >> 2);
+}
+
+/* Masked: inactive lanes must not print. */
+#pragma omp declare simd inbranch
+float masked_log(float x) {
+  printf("masked %g\n", x);
+  return x + 0.5f;
+}
+
+/* A logging call inside a divergent loop: the lanes would interleave their
+ * calls, so the loop is not cut (the variant stays a scalar lane loop). */
+#pragma omp declare simd notinbranch
+int loop_logs(int n) {
+  int s = 0;
+  for (int i = 0; i < (n & 3); i++) {
+    printf("loop_logs %d %d\n", n, i);
+    s += i;
+  }
+  return s;
+}
+
+/* A pure call without a variant inside a divergent loop: the loop is cut and
+ * the call runs lane by lane inside the "while any lane is active" loop. */
+#pragma omp declare simd notinbranch
+int loop_pure(int n) {
+  int s = 0;
+  for (int i = 0; i < (n & 7); i++)
+    s += ext_pure(i + n);
+  return s;
+}

@@ -1,0 +1,13 @@
+/* Declare-simd functions that call functions without vector variants. */
+#pragma omp declare simd notinbranch
+float logged(float x);
+#pragma omp declare simd notinbranch
+int via_ext(int x);
+#pragma omp declare simd inbranch
+float masked_log(float x);
+#pragma omp declare simd notinbranch
+int loop_logs(int n);
+#pragma omp declare simd notinbranch
+int loop_pure(int n);
+int ext_mix(int x);          /* no declare simd, in another file */
+int ext_pure(int x) __attribute__((const));
