@@ -10,9 +10,13 @@
 
 #include "vecclone/VecClonePass.h"
 #include "vplan-ext/MaskPhiWidening.h"
+#include "vplan-ext/DivergenceAnalysis.h"
+#include "vplan-ext/StrideAnalysis.h"
+#include "vplan-ext/SimdLoopPass.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -36,9 +40,16 @@ static void registerPipelineNames(PassBuilder &PB) {
     FPM.addPass(CREATE);                                                       \
     return true;                                                               \
   }
+#define FUNCTION_ANALYSIS(NAME, CREATE)                                        \
+  if (parseAnalysisUtilityPasses<decltype(CREATE)>(NAME, Name, FPM))           \
+    return true;
 #include "Passes.def"
         return false;
       });
+  PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
+#define FUNCTION_ANALYSIS(NAME, CREATE) FAM.registerPass([] { return CREATE; });
+#include "Passes.def"
+  });
 }
 
 static void registerDefaultPipeline(PassBuilder &PB) {
@@ -51,6 +62,9 @@ static void registerDefaultPipeline(PassBuilder &PB) {
   // loops this pass already vectorized. -O1 vectorizes forced loops only.
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel Level) {
+        // omp simd loops with inner loops become lane loops first, so their
+        // calls can use variants and the vectorizer can widen them.
+        FPM.addPass(vplanext::SimdLoopPass());
         FPM.addPass(vecclone::VecCloneCallsPass(
             /*OnlyWhenForced=*/Level.getSpeedupLevel() < 2));
       });

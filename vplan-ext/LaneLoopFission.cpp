@@ -195,7 +195,19 @@ private:
   /// Part in which a use of a value is read: a phi reads on its edge.
   PartKind partOfUse(const Use &U) const;
   AllocaInst *makeArray(Type *EltTy, const Twine &Name);
-  Type *storedType(Type *T) const { return T->isIntegerTy(1) ? MaskTy : T; }
+  /// How a value lives in a lane array: flags as masks of the data's width,
+  /// odd-sized integers (i33 from induction widening) in a whole power-of-2
+  /// size, so that the array is exactly the vector of its elements.
+  Type *storedType(Type *T) const {
+    if (T->isIntegerTy(1))
+      return MaskTy;
+    if (auto *IT = dyn_cast<IntegerType>(T);
+        IT && (IT->getBitWidth() < 8 || !isPowerOf2_32(IT->getBitWidth())))
+      return IntegerType::get(T->getContext(),
+                              std::max(8u, unsigned(PowerOf2Ceil(
+                                               IT->getBitWidth()))));
+    return T;
+  }
   Value *lanePtr(IRBuilder<> &B, AllocaInst *A, Value *Lane);
   void storeLane(IRBuilder<> &B, Value *V, AllocaInst *A, Value *Lane);
   Value *loadLane(IRBuilder<> &B, Type *T, AllocaInst *A, Value *Lane,
@@ -372,7 +384,7 @@ bool Cutter::analyse(Failure &Fail) {
 
   // Instructions: what the cut cannot carry or would reorder.
   const DataLayout &DL = F.getDataLayout();
-  unsigned Bits = 0;
+  unsigned Bits = 0, CrossBits = 0;
   for (BasicBlock *BB : Body)
     for (const Instruction &I : *BB) {
       if (isa<AllocaInst>(I)) {
@@ -420,12 +432,19 @@ bool Cutter::analyse(Failure &Fail) {
         return false;
       }
       Cross[&I] = Needs;
-      Bits = std::max(Bits, dataBits(I.getType(), DL));
+      if (!I.getType()->isPointerTy())
+        CrossBits = std::max(CrossBits, dataBits(I.getType(), DL));
     }
   }
+  // The mask width follows the data the loop carries (its state phis), not
+  // 64-bit address arithmetic that merely crosses the cut.
   for (PHINode &PN : IH->phis())
-    Bits = std::max(Bits, dataBits(PN.getType(), DL));
-  MaskTy = IntegerType::get(Ctx, Bits ? std::clamp(Bits, 8u, 64u) : 32);
+    if (!PN.getType()->isPointerTy())
+      Bits = std::max(Bits, dataBits(PN.getType(), DL));
+  if (!Bits)
+    Bits = CrossBits;
+  MaskTy = IntegerType::get(
+      Ctx, Bits ? std::clamp(unsigned(PowerOf2Ceil(Bits)), 8u, 64u) : 32);
 
   // Which crossing values exist at the end of each edge source (the value
   // a lane leaving on that edge carries; otherwise it is never read there).
@@ -482,8 +501,8 @@ Value *Cutter::lanePtr(IRBuilder<> &B, AllocaInst *A, Value *Lane) {
 }
 
 void Cutter::storeLane(IRBuilder<> &B, Value *V, AllocaInst *A, Value *Lane) {
-  if (V->getType()->isIntegerTy(1))
-    V = B.CreateZExt(V, MaskTy);
+  if (Type *S = storedType(V->getType()); S != V->getType())
+    V = B.CreateZExt(V, S);
   B.CreateStore(V, lanePtr(B, A, Lane));
 }
 
@@ -492,6 +511,8 @@ Value *Cutter::loadLane(IRBuilder<> &B, Type *T, AllocaInst *A, Value *Lane,
   Value *V = B.CreateLoad(storedType(T), lanePtr(B, A, Lane), Name);
   if (T->isIntegerTy(1))
     V = B.CreateIsNotNull(V, Name);
+  else if (V->getType() != T)
+    V = B.CreateTrunc(V, T, Name);
   return V;
 }
 

@@ -6,6 +6,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ConstantFolding.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -24,7 +25,9 @@ namespace vplanext {
 /// The element width that makes an N-lane mask one vector register of the
 /// variant's preferred width, or 0 when the target has mask registers (or
 /// the shape does not fit).
-static unsigned maskElementBits(const Function &F, unsigned Lanes) {
+static unsigned maskElementBits(const Function &F,
+                                const TargetTransformInfo &TTI,
+                                unsigned Lanes) {
   StringRef Features = F.getFnAttribute("target-features").getValueAsString();
   if (Features.contains("+avx512f"))
     return 0;
@@ -32,8 +35,9 @@ static unsigned maskElementBits(const Function &F, unsigned Lanes) {
   if (F.getFnAttribute("prefer-vector-width")
           .getValueAsString()
           .getAsInteger(10, Width))
-    return 0;
-  unsigned Bits = Width / Lanes;
+    Width = TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+                .getFixedValue();
+  unsigned Bits = Lanes ? Width / Lanes : 0;
   return Bits == 8 || Bits == 16 || Bits == 32 || Bits == 64 ? Bits : 0;
 }
 
@@ -52,10 +56,13 @@ static bool isMaskOp(const Instruction &I) {
 }
 
 PreservedAnalyses MaskPhiWideningPass::run(Function &F,
-                                           FunctionAnalysisManager &) {
-  // Only the variants vecclone defines: that is where cut lane loops are.
-  if (!F.hasFnAttribute("vecclone-variant-of"))
+                                           FunctionAnalysisManager &AM) {
+  // Only where cut lane loops are: vecclone's variants and functions whose
+  // omp simd loops vplan-ext strip-mined.
+  if (!F.hasFnAttribute("vecclone-variant-of") &&
+      !F.hasFnAttribute(LaneLoopsAttr))
     return PreservedAnalyses::all();
+  const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
   // The mask network: phis, selects and logic on <N x i1>, in block order.
   SmallVector<Instruction *, 32> Net;
   for (BasicBlock &BB : F)
@@ -70,7 +77,7 @@ PreservedAnalyses MaskPhiWideningPass::run(Function &F,
   // One lane count per variant: its VF. Masks of other shapes stay.
   auto *VT = cast<FixedVectorType>((*FirstPhi)->getType());
   erase_if(Net, [&](Instruction *I) { return I->getType() != VT; });
-  unsigned Bits = maskElementBits(F, VT->getNumElements());
+  unsigned Bits = maskElementBits(F, TTI, VT->getNumElements());
   if (!Bits)
     return PreservedAnalyses::all();
   auto *WideTy = FixedVectorType::get(IntegerType::get(F.getContext(), Bits),

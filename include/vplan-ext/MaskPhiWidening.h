@@ -6,7 +6,7 @@
 /// Without AVX-512 mask registers the x86 backend keeps such a phi as packed
 /// 8/16-bit lanes and converts it to and from the 32/64-bit compare masks the
 /// loop computes on every iteration. This pass gives each `<N x i1>` phi of a
-/// vector variant the data's element width (sext in, `!= 0` out), where the
+/// vector variant the data's element width (sext in, sign bit out), where the
 /// masks come from; it runs at the very end of the optimization pipeline, so
 /// no later InstCombine narrows them back.
 //
@@ -18,6 +18,10 @@
 #include "llvm/IR/PassManager.h"
 
 namespace vplanext {
+
+/// Function attribute vplan-ext puts on functions whose user loops it
+/// turned into lane loops (vecclone's variants carry `vecclone-variant-of`).
+constexpr const char *LaneLoopsAttr = "vplan-ext-lane-loops";
 
 class MaskPhiWideningPass : public llvm::PassInfoMixin<MaskPhiWideningPass> {
 public:

@@ -1,0 +1,34 @@
+//===- SimdLoopPass.h - omp simd loops with divergent inner loops -*- C++ -*-===//
+//
+/// \file
+/// A user loop under `#pragma omp simd` (vectorize.enable + parallel
+/// accesses covering every memory access) whose body holds an inner loop is
+/// an outer loop, and LLVM's loop vectorizer skips it. This pass strip-mines
+/// such a loop into chunks of VL iterations,
+///
+///   for (k0 = 0; k0 < TC; k0 += VL)          // chunk loop, scalar
+///     for (lane = 0; lane != VL; ++lane)     // SIMD-lane loop
+///       if (k0 + lane < TC) body(start + (k0 + lane) * step)
+///
+/// so the last chunk is masked, and hands the lane loop to lane loop fission
+/// (LaneLoopFission.h), which cuts it at the inner loops into innermost lane
+/// loops the vectorizer widens with width VL.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_SIMDLOOPPASS_H
+#define VPLANEXT_SIMDLOOPPASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace vplanext {
+
+class SimdLoopPass : public llvm::PassInfoMixin<SimdLoopPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+};
+
+} // namespace vplanext
+
+#endif // VPLANEXT_SIMDLOOPPASS_H

@@ -1,0 +1,353 @@
+//===- SimdLoopPass.cpp - omp simd loops with divergent inner loops -------===//
+//
+/// \file
+/// See SimdLoopPass.h. The strip-mined loop is correct on its own (a scalar
+/// chunk loop around a scalar lane loop); the speed comes from the fission
+/// that follows and from the loop vectorizer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/SimdLoopPass.h"
+#include "vplan-ext/LaneLoopFission.h"
+#include "vplan-ext/MaskPhiWidening.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/IVDescriptors.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopRotationUtils.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+STATISTIC(NumSimdLoops, "Number of omp simd loops strip-mined into lanes");
+
+namespace vplanext {
+namespace {
+
+constexpr const char *LaneLoopTag = "vecclone.lane.loop";
+/// Marks a loop this pass looked at and left: the vectorizer still reports
+/// it (-Wpass-failed) as it would without the plugin.
+constexpr const char *SkipTag = "vplan-ext.simd.left";
+
+/// A loop the pass may take: forced vectorization, parallel by annotation,
+/// holding inner loops (otherwise the stock vectorizer does the job).
+bool isCandidate(const Loop &L) {
+  if (L.isInnermost())
+    return false;
+  std::optional<bool> Enable =
+      getOptionalBoolLoopAttribute(&L, "llvm.loop.vectorize.enable");
+  if (!Enable || !*Enable)
+    return false;
+  if (getBooleanLoopAttribute(&L, "llvm.loop.isvectorized") ||
+      findStringMetadataForLoop(&L, LaneLoopTag) ||
+      findStringMetadataForLoop(&L, SkipTag))
+    return false;
+  return L.isAnnotatedParallel();
+}
+
+/// The lane count: the user's simdlen if any, else one register of the
+/// widest scalar the body loads, stores or computes.
+unsigned chooseVL(const Loop &L, const TargetTransformInfo &TTI,
+                  const DataLayout &DL) {
+  if (std::optional<int> W =
+          getOptionalIntLoopAttribute(&L, "llvm.loop.vectorize.width");
+      W && *W > 1)
+    return *W;
+  uint64_t Bits = 0;
+  // Data, not addresses: loaded and stored values, floating-point values
+  // and the inner loops' state (index arithmetic is 64-bit everywhere).
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      Type *T = nullptr;
+      if (auto *SI = dyn_cast<StoreInst>(&I))
+        T = SI->getValueOperand()->getType();
+      else if (isa<LoadInst>(I) || I.getType()->isFloatingPointTy() ||
+               (isa<PHINode>(I) && BB != L.getHeader()))
+        T = I.getType();
+      if (!T || T->isIntegerTy(1) ||
+          !(T->isIntegerTy() || T->isFloatingPointTy()))
+        continue;
+      Bits = std::max<uint64_t>(Bits, DL.getTypeSizeInBits(T));
+    }
+  // Odd widths (an i33 from induction widening) count as the next
+  // power of two.
+  Bits = Bits ? std::clamp<uint64_t>(PowerOf2Ceil(Bits), 8, 64) : 32;
+  uint64_t Reg = TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+                     .getFixedValue();
+  unsigned VL = Reg >= Bits ? unsigned(Reg / Bits) : 1;
+  return std::max<unsigned>(llvm::bit_floor(VL), 2u);
+}
+
+struct StripMined {
+  BasicBlock *LaneHeader = nullptr;
+  unsigned VL = 0;
+  std::string Why;
+};
+
+/// Strip-mines \p L (checked first; nothing changes on failure).
+StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
+                     const TargetTransformInfo &TTI) {
+  StripMined R;
+  BasicBlock *Pre = L.getLoopPreheader();
+  BasicBlock *Latch = L.getLoopLatch();
+  BasicBlock *Exit = L.getExitBlock();
+  BasicBlock *H = L.getHeader();
+  if (!Pre || !Latch || !Exit || L.getExitingBlock() != Latch) {
+    R.Why = "the loop needs one entry, one latch and one exit at the latch";
+    return R;
+  }
+  auto *LatchBr = dyn_cast<BranchInst>(Latch->getTerminator());
+  if (!LatchBr || !LatchBr->isConditional()) {
+    R.Why = "the loop's latch does not end in a conditional branch";
+    return R;
+  }
+  if (!Exit->phis().empty()) {
+    R.Why = "values computed in the loop are used after it";
+    return R;
+  }
+  PHINode *IV = L.getInductionVariable(SE);
+  InductionDescriptor ID;
+  if (!IV || !InductionDescriptor::isInductionPHI(IV, &L, &SE, ID) ||
+      !ID.getConstIntStepValue()) {
+    R.Why = "the loop has no integer induction with a constant step";
+    return R;
+  }
+  for (PHINode &PN : H->phis())
+    if (&PN != IV) {
+      R.Why = "the loop carries a value other than its induction (a "
+              "reduction), which is not supported yet";
+      return R;
+    }
+  const SCEV *BTC = SE.getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(BTC)) {
+    R.Why = "the loop's trip count cannot be computed";
+    return R;
+  }
+  // The inner loops must allow the cut: side effects in them would be
+  // reordered between lanes.
+  for (Loop *Sub : L.getSubLoops())
+    for (BasicBlock *BB : Sub->blocks())
+      for (Instruction &I : *BB)
+        if (auto *CB = dyn_cast<CallBase>(&I);
+            CB && !isa<IntrinsicInst>(CB) && CB->mayHaveSideEffects()) {
+          R.Why = "an inner loop calls a function with side effects";
+          return R;
+        }
+
+  const DataLayout &DL = F.getDataLayout();
+  unsigned VL = chooseVL(L, TTI, DL);
+  LLVMContext &Ctx = F.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *IVTy = IV->getType();
+  Value *Step = ID.getConstIntStepValue();
+  Value *Start = IV->getIncomingValueForBlock(Pre);
+
+  // Trip count (>= 1: the loop is in rotated form, entered at least once).
+  SCEVExpander Exp(SE, "vplan.simd");
+  const SCEV *TCS = SE.getAddExpr(SE.getNoopOrZeroExtend(BTC, I64),
+                                  SE.getOne(I64));
+  Value *TC = Exp.expandCodeFor(TCS, I64, Pre->getTerminator());
+
+  BasicBlock *ChunkH = BasicBlock::Create(Ctx, "simd.chunk", &F, H);
+  BasicBlock *LaneH = BasicBlock::Create(Ctx, "simd.lane", &F, H);
+  BasicBlock *LaneBody = BasicBlock::Create(Ctx, "simd.lane.body", &F, H);
+  BasicBlock *LaneLatch =
+      BasicBlock::Create(Ctx, "simd.lane.latch", &F, Exit);
+  BasicBlock *ChunkLatch =
+      BasicBlock::Create(Ctx, "simd.chunk.latch", &F, Exit);
+  IRBuilder<> B(ChunkH);
+  PHINode *K0 = B.CreatePHI(I64, 2, "simd.k0");
+  B.CreateBr(LaneH);
+  B.SetInsertPoint(LaneH);
+  PHINode *Lane = B.CreatePHI(I64, 2, "simd.lane.idx");
+  B.CreateBr(LaneBody);
+  B.SetInsertPoint(LaneBody);
+  Value *K = B.CreateAdd(K0, Lane, "simd.k", /*HasNUW=*/true);
+  // The last chunk is masked: lanes past the trip count do nothing.
+  Value *Active = B.CreateICmpULT(K, TC, "simd.active");
+  Value *I = B.CreateAdd(
+      Start, B.CreateMul(B.CreateTrunc(K, IVTy), Step), IV->getName() + ".lane");
+  B.CreateCondBr(Active, H, LaneLatch);
+  B.SetInsertPoint(LaneLatch);
+  Value *LaneNext = B.CreateAdd(Lane, B.getInt64(1), "simd.lane.next",
+                                /*HasNUW=*/true, /*HasNSW=*/true);
+  B.CreateCondBr(B.CreateICmpEQ(LaneNext, B.getInt64(VL)), ChunkLatch, LaneH);
+  Lane->addIncoming(B.getInt64(0), ChunkH);
+  Lane->addIncoming(LaneNext, LaneLatch);
+  B.SetInsertPoint(ChunkLatch);
+  Value *K0Next = B.CreateAdd(K0, B.getInt64(VL), "simd.k0.next",
+                              /*HasNUW=*/true);
+  B.CreateCondBr(B.CreateICmpULT(K0Next, TC), ChunkH, Exit);
+  K0->addIncoming(B.getInt64(0), Pre);
+  K0->addIncoming(K0Next, ChunkLatch);
+
+  // The old loop becomes the lane body: entered from LaneBody, leaving to
+  // the lane latch, its induction the lane's value.
+  Pre->getTerminator()->replaceSuccessorWith(H, ChunkH);
+  Value *OldCond = LatchBr->getCondition();
+  IRBuilder<>(LatchBr).CreateBr(LaneLatch);
+  LatchBr->eraseFromParent();
+  RecursivelyDeleteTriviallyDeadInstructions(OldCond);
+  IV->replaceAllUsesWith(I);
+  IV->eraseFromParent();
+  assert(!verifyFunction(F, &errs()) && "strip-mining broke the IR");
+  R.LaneHeader = LaneH;
+  R.VL = VL;
+  return R;
+}
+
+/// Loop metadata for a lane loop of width \p VL, parallel over \p Groups.
+MDNode *laneLoopID(LLVMContext &Ctx, unsigned VL, ArrayRef<Metadata *> Groups) {
+  SmallVector<Metadata *, 4> PA = {
+      MDString::get(Ctx, "llvm.loop.parallel_accesses")};
+  PA.append(Groups.begin(), Groups.end());
+  Metadata *Props[] = {
+      nullptr,
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
+                        ConstantAsMetadata::get(ConstantInt::getTrue(Ctx))}),
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.width"),
+                        ConstantAsMetadata::get(
+                            ConstantInt::get(Type::getInt32Ty(Ctx), VL))}),
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.interleave.count"),
+                        ConstantAsMetadata::get(
+                            ConstantInt::get(Type::getInt32Ty(Ctx), 1))}),
+      MDNode::get(Ctx, PA),
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")}),
+      MDNode::get(Ctx, {MDString::get(Ctx, LaneLoopTag)})};
+  MDNode *ID = MDNode::getDistinct(Ctx, Props);
+  ID->replaceOperandWith(0, ID);
+  return ID;
+}
+
+MDNode *serialLoopID(LLVMContext &Ctx) {
+  Metadata *Props[] = {
+      nullptr,
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
+                        ConstantAsMetadata::get(ConstantInt::getFalse(Ctx))}),
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")})};
+  MDNode *ID = MDNode::getDistinct(Ctx, Props);
+  ID->replaceOperandWith(0, ID);
+  return ID;
+}
+
+void setLatchID(BasicBlock *Header, MDNode *ID) {
+  auto *Lane = cast<PHINode>(&Header->front());
+  for (BasicBlock *P : Lane->blocks())
+    if (!isa<ConstantInt>(Lane->getIncomingValueForBlock(P)))
+      P->getTerminator()->setMetadata(LLVMContext::MD_loop, ID);
+}
+
+} // namespace
+
+PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
+  // vecclone's variants are cut where they are built.
+  if (F.hasFnAttribute("vecclone-variant-of") || F.isDeclaration())
+    return PreservedAnalyses::all();
+  bool Changed = false;
+  auto &TTI = AM.getResult<TargetIRAnalysis>(F);
+  auto &TLI = AM.getResult<TargetLibraryAnalysis>(F);
+  auto &AC = AM.getResult<AssumptionAnalysis>(F);
+  OptimizationRemarkEmitter ORE(&F);
+  // One loop at a time: every change invalidates the loop analyses.
+  for (unsigned Round = 0; Round < 16; ++Round) {
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    ScalarEvolution SE(F, TLI, AC, DT, LI);
+    Loop *Cand = nullptr;
+    for (Loop *L : LI.getLoopsInPreorder())
+      if (isCandidate(*L)) {
+        Cand = L;
+        break;
+      }
+    if (!Cand)
+      break;
+    // Even a loop that is not strip-mined gets simplified (and marked):
+    // the analyses must be recomputed either way.
+    Changed = true;
+    // Parallel-access groups of the user's loop: the lane loops inherit them.
+    SmallVector<Metadata *, 2> Groups;
+    if (MDNode *LoopID = Cand->getLoopID())
+      for (const MDOperand &Op : drop_begin(LoopID->operands()))
+        if (auto *N = dyn_cast<MDNode>(Op.get());
+            N && N->getNumOperands() >= 1)
+          if (auto *S = dyn_cast<MDString>(N->getOperand(0));
+              S && S->getString() == "llvm.loop.parallel_accesses")
+            for (const MDOperand &G : drop_begin(N->operands()))
+              Groups.push_back(G.get());
+    // At VectorizerStart the loop may lack dedicated exits and may not be
+    // rotated yet; strip-mining wants simplified form, exit test at the
+    // latch.
+    simplifyLoop(Cand, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+    if (!Cand->isLoopExiting(Cand->getLoopLatch())) {
+      SimplifyQuery SQ(F.getDataLayout(), &TLI, &DT, &AC);
+      LoopRotation(Cand, &LI, &TTI, &AC, &DT, &SE, nullptr, SQ,
+                   /*RotationOnly=*/true, /*Threshold=*/unsigned(-1),
+                   /*IsUtilMode=*/true);
+      SE.forgetLoop(Cand);
+    }
+    DebugLoc Loc = Cand->getStartLoc();
+    BasicBlock *Hdr = Cand->getHeader();
+    StripMined SM = stripMine(F, *Cand, SE, TTI);
+    if (!SM.LaneHeader) {
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotStripMined",
+                                        Loc, Hdr)
+               << "omp simd loop with an inner loop not vectorized: "
+               << SM.Why;
+      });
+      // Do not look at it again; the vectorizer still tries it and warns.
+      addStringMetadataToLoop(Cand, SkipTag);
+      continue;
+    }
+    Changed = true;
+    ++NumSimdLoops;
+    F.addFnAttr(LaneLoopsAttr);
+    FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL);
+    LLVMContext &Ctx = F.getContext();
+    // Lane arrays made by the cut are private to each lane: their accesses
+    // join a parallel group of their own.
+    MDNode *ArrayGroup = MDNode::getDistinct(Ctx, {});
+    Groups.push_back(ArrayGroup);
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (Value *Ptr = getLoadStorePointerOperand(&I))
+          if (auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+              AI && AI->getMetadata(LaneArrayMDName) &&
+              !I.getMetadata(LLVMContext::MD_access_group))
+            I.setMetadata(LLVMContext::MD_access_group, ArrayGroup);
+    for (BasicBlock *H : FR.LaneHeaders)
+      setLatchID(H, laneLoopID(Ctx, SM.VL, Groups));
+    for (BasicBlock *H : FR.SerialHeaders)
+      setLatchID(H, serialLoopID(Ctx));
+    ORE.emit([&] {
+      OptimizationRemark R(DEBUG_TYPE, "SimdLoopStripMined", Loc, Hdr);
+      R << "omp simd loop with an inner loop strip-mined into "
+        << ore::NV("VF", SM.VL) << " lanes and cut at "
+        << ore::NV("Cuts", FR.NumCuts) << " inner loop(s)";
+      if (!FR.FailReason.empty())
+        R << "; not cut further: " << FR.FailReason;
+      return R;
+    });
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace vplanext

@@ -1,0 +1,202 @@
+//===- StrideAnalysis.cpp - Lane-to-lane strides of memory accesses -------===//
+
+#include "vplan-ext/StrideAnalysis.h"
+#include "vplan-ext/DivergenceAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-stride"
+
+namespace vplanext {
+
+AnalysisKey LaneStrideAnalysis::Key;
+
+namespace {
+
+/// Classifies the address of one access of lane loop \p L.
+class StrideClassifier {
+public:
+  StrideClassifier(const LaneLoopDivergence &Div, LoopInfo &LI,
+                   ScalarEvolution &SE, const DataLayout &DL)
+      : Div(Div), L(Div.getLoop()), LI(LI), SE(SE), DL(DL) {}
+
+  AccessStride classify(Instruction &I) const;
+
+private:
+  const LaneLoopDivergence &Div;
+  Loop &L;
+  LoopInfo &LI;
+  ScalarEvolution &SE;
+  const DataLayout &DL;
+
+  AccessStride uniform() const {
+    AccessStride A;
+    A.Kind = AccessStrideKind::Uniform;
+    return A;
+  }
+  const SCEV *laneComponent(const SCEV *S, const Instruction &I) const;
+};
+
+} // namespace
+
+/// Drops the recurrences of inner loops from \p S, keeping what changes from
+/// lane to lane. Active lanes of an inner loop run the same iteration, so an
+/// inner recurrence with a uniform step adds the same offset to every lane;
+/// after the loop that holds only if the lanes left it together (a uniform
+/// loop). Null when the inner part differs per lane.
+const SCEV *StrideClassifier::laneComponent(const SCEV *S,
+                                            const Instruction &I) const {
+  while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    const Loop *C = AR->getLoop();
+    if (C == &L)
+      return S;
+    if (!L.contains(C) || !AR->isAffine() ||
+        !SE.isLoopInvariant(AR->getStepRecurrence(SE), &L))
+      return nullptr;
+    if (!C->contains(&I) && Div.isDivergentLoop(C))
+      return nullptr;
+    S = AR->getStart();
+  }
+  return S;
+}
+
+AccessStride StrideClassifier::classify(Instruction &I) const {
+  Value *Ptr = getLoadStorePointerOperand(&I);
+  Type *EltTy = getLoadStoreType(&I);
+  // Outside an inner loop its recurrences take their exit values, when SCEV
+  // knows them.
+  const SCEV *S =
+      SE.getSCEVAtScope(SE.getSCEV(Ptr), LI.getLoopFor(I.getParent()));
+  LLVM_DEBUG(dbgs() << "vplan-stride: " << I << "\n  address " << *S << "\n");
+  if (SE.isLoopInvariant(S, &L))
+    return uniform();
+
+  AccessStride A;
+  const SCEV *Lane = laneComponent(S, I);
+  if (Lane && SE.isLoopInvariant(Lane, &L))
+    return uniform();
+  auto *AR = dyn_cast_or_null<SCEVAddRecExpr>(Lane);
+  if (AR && AR->getLoop() == &L && AR->isAffine()) {
+    const SCEV *Step = AR->getStepRecurrence(SE);
+    A.Stride = Step;
+    if (auto *C = dyn_cast<SCEVConstant>(Step)) {
+      A.StrideBytes = C->getAPInt().getSExtValue();
+      TypeSize Size = DL.getTypeAllocSize(EltTy);
+      if (A.StrideBytes == 0)
+        return uniform();
+      A.Kind = !Size.isScalable() && A.StrideBytes == (int64_t)Size.getFixedValue()
+                   ? AccessStrideKind::Contiguous
+                   : AccessStrideKind::Strided;
+      return A;
+    }
+    if (SE.isLoopInvariant(Step, &L)) {
+      A.Kind = AccessStrideKind::UnknownStride;
+      return A;
+    }
+  }
+  // SCEV cannot follow the address (say, a pointer loaded in the body), but
+  // the divergence analysis may know every lane computes the same one.
+  if (Div.isUniform(Ptr))
+    return uniform();
+  A.Kind = AccessStrideKind::Gather;
+  return A;
+}
+
+const AccessStride *LaneStrideInfo::getStride(const Instruction *I) const {
+  auto It = Index.find(I);
+  return It == Index.end() ? nullptr : &Accesses[It->second].Stride;
+}
+
+static StringRef kindName(AccessStrideKind K, const Instruction *I) {
+  switch (K) {
+  case AccessStrideKind::Uniform:
+    return "uniform";
+  case AccessStrideKind::Contiguous:
+    return "contiguous";
+  case AccessStrideKind::Strided:
+    return "strided";
+  case AccessStrideKind::UnknownStride:
+    return "unknown-stride";
+  case AccessStrideKind::Gather:
+    return isa<StoreInst>(I) ? "scatter" : "gather";
+  }
+  llvm_unreachable("unknown stride kind");
+}
+
+bool LaneStrideInfo::invalidate(Function &F, const PreservedAnalyses &PA,
+                                FunctionAnalysisManager::Invalidator &Inv) {
+  auto PAC = PA.getChecker<LaneStrideAnalysis>();
+  return !(PAC.preserved() || PAC.preservedSet<AllAnalysesOn<Function>>()) ||
+         Inv.invalidate<LaneDivergenceAnalysis>(F, PA) ||
+         Inv.invalidate<ScalarEvolutionAnalysis>(F, PA);
+}
+
+void LaneStrideInfo::print(raw_ostream &OS) const {
+  const Loop *Current = nullptr;
+  for (const Access &A : Accesses) {
+    if (A.LaneLoop != Current) {
+      Current = A.LaneLoop;
+      OS << "lane loop ";
+      Current->getHeader()->printAsOperand(OS, /*PrintType=*/false);
+      OS << ":\n";
+    }
+    OS << "  " << kindName(A.Stride.Kind, A.I);
+    if (A.Stride.Kind == AccessStrideKind::Contiguous ||
+        A.Stride.Kind == AccessStrideKind::Strided)
+      OS << " stride " << A.Stride.StrideBytes;
+    else if (A.Stride.Kind == AccessStrideKind::UnknownStride)
+      OS << " stride " << *A.Stride.Stride;
+    std::string S;
+    raw_string_ostream SS(S);
+    A.I->print(SS);
+    OS << ": " << StringRef(S).ltrim() << "\n";
+  }
+}
+
+LaneStrideInfo LaneStrideAnalysis::run(Function &F,
+                                       FunctionAnalysisManager &AM) {
+  LaneStrideInfo Info;
+  auto &Div = AM.getResult<LaneDivergenceAnalysis>(F);
+  if (Div.loops().empty())
+    return Info;
+  auto &LI = AM.getResult<LoopAnalysis>(F);
+  auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
+  for (const auto &D : Div.loops()) {
+    StrideClassifier Classifier(*D, LI, SE, F.getDataLayout());
+    const Loop &L = D->getLoop();
+    for (BasicBlock &BB : F) {
+      if (!L.contains(&BB))
+        continue;
+      for (Instruction &I : BB) {
+        if (!isa<LoadInst, StoreInst>(I))
+          continue;
+        // An access of a lane loop nested in this one belongs to that loop.
+        if (Div.getLaneLoopFor(&I) != D.get())
+          continue;
+        Info.Index[&I] = Info.Accesses.size();
+        Info.Accesses.push_back({&I, &L, Classifier.classify(I)});
+      }
+    }
+  }
+  return Info;
+}
+
+PreservedAnalyses LaneStridePrinterPass::run(Function &F,
+                                             FunctionAnalysisManager &AM) {
+  auto &Info = AM.getResult<LaneStrideAnalysis>(F);
+  if (Info.accesses().empty())
+    return PreservedAnalyses::all();
+  OS << "Lane strides for function '" << F.getName() << "':\n";
+  Info.print(OS);
+  return PreservedAnalyses::all();
+}
+
+} // namespace vplanext
