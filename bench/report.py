@@ -116,6 +116,21 @@ def main():
             w(f"| {k} | {n} | {fmt(o4)} | {fmt(g4)} | {ratio(o4, g4)} "
               f"| {fmt(oc)} | {ratio(oc, i)} |")
     w("")
+    w("## User `omp simd` loops, body inlined (clang-22 -O3 -march=x86-64-v3)")
+    w("")
+    w("The kernel's body written inside the caller's `#pragma omp simd` loop. "
+      "Plain clang vectorizes it unless it holds an inner loop (`mandel`); "
+      "with the plugin, vplan-ext strip-mines and cuts such loops.")
+    w("")
+    w("| kernel | N | plain clang | clang + vecclone | gcc 12 (its clone, for reference) | ours / plain clang |")
+    w("|---|---:|---:|---:|---:|---:|")
+    for k in KERNELS:
+        for n in sizes:
+            i, oi, g = (get(k, c, n) for c in ("inl", "ours_inl", "gcc_v3"))
+            if all(x is None for x in (i, oi)):
+                continue
+            w(f"| {k} | {n} | {fmt(i)} | {fmt(oi)} | {fmt(g)} | {ratio(oi, i)} |")
+    w("")
     w("Kernels: " + "; ".join(f"`{k}`: {d}" for k, d in KERNEL_DESC.items()) + ".")
 
     if args.calls:

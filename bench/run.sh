@@ -83,7 +83,10 @@ if [ "$have_ours" = 1 ]; then
   run "$GCC" -O3 -fopenmp-simd "${GCCV3[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_v3_ -c "$src/caller.c" -o ours_v3_loop.o
   run "$GCC" -O3 -fopenmp-simd "${GCCV4[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_v4_ -c "$src/caller.c" -o ours_v4_loop.o
   run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_clang_ -c "$src/caller.c" -o ours_clang_loop.o
-  objs+=(ours_callee.o ours_v3_loop.o ours_v4_loop.o ours_clang_loop.o)
+  # The body inlined into the user's omp simd loop, with the plugin: a
+  # divergent inner loop (mandel) is strip-mined and cut by vplan-ext.
+  run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${P[@]}" "${FP[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=ours_inl_ -DLPREFIX=L_ours_inl_ -c "$src/caller.c" -o ours_inl_loop.o
+  objs+=(ours_callee.o ours_v3_loop.o ours_v4_loop.o ours_clang_loop.o ours_inl_loop.o)
 fi
 
 run "$CXX" -O2 -std=c++17 -DVC_HAVE_OURS=$have_ours -c "$src/main.cpp" -o main.o
@@ -92,7 +95,7 @@ run "$CXX" main.o "${objs[@]}" -lbenchmark -lpthread -lm -o vecclone-bench
 # Which vector variant each loop calls (first _ZGV call in its disassembly).
 {
   for o in gcc_v3_loop.o gcc_v4_loop.o plain_loop.o inl_loop.o \
-           ours_v3_loop.o ours_v4_loop.o ours_clang_loop.o; do
+           ours_v3_loop.o ours_v4_loop.o ours_clang_loop.o ours_inl_loop.o; do
     [ -f "$o" ] || continue
     cfg=${o%_loop.o}
     objdump -dr "$o" | awk -v cfg="$cfg" '

@@ -47,6 +47,7 @@ VC_DECLARE_LOOPS(plain)
 VC_DECLARE_LOOPS(ours_v3)
 VC_DECLARE_LOOPS(ours_v4)
 VC_DECLARE_LOOPS(ours_clang)
+VC_DECLARE_LOOPS(ours_inl)
 #endif
 
 namespace {
@@ -78,6 +79,7 @@ const Config kConfigs[] = {
     VC_CONFIG_ISA(gcc_v4, true),
 #if VC_HAVE_OURS
     VC_CONFIG(ours_clang),
+    VC_CONFIG(ours_inl),
 #endif
 };
 
