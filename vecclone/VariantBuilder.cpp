@@ -551,14 +551,36 @@ void VariantBodyBuilder::widenNoWrapLinear(const LaneLoop &L) {
           SE->eraseFromParent();
           continue;
         }
-        auto *Add = dyn_cast<BinaryOperator>(U);
-        auto *C = Add ? dyn_cast<ConstantInt>(Add->getOperand(1)) : nullptr;
-        if (!C || Add->getOpcode() != Instruction::Add ||
-            !Add->hasNoSignedWrap() || Add->getOperand(0) != Narrow)
+        // The scalar body's own nsw arithmetic on the linear value (an AoS
+        // index 3*i+1): it cannot overflow in a well-defined scalar call, so
+        // it is the same in 64 bits and the address stays an affine
+        // function of the lane, with no runtime overflow check.
+        auto *BO = dyn_cast<BinaryOperator>(U);
+        auto *C = BO ? dyn_cast<ConstantInt>(BO->getOperand(1)) : nullptr;
+        if (!C || !BO->hasNoSignedWrap() || BO->getOperand(0) != Narrow)
           continue;
-        IRBuilder<> AB(Add->getNextNode());
-        Work.push_back({Add, AB.CreateAdd(W, AB.getInt64(C->getSExtValue()),
-                                          "", /*NUW=*/false, /*NSW=*/true)});
+        IRBuilder<> AB(BO->getNextNode());
+        Value *WC = AB.getInt64(C->getSExtValue());
+        Value *WBO = nullptr;
+        switch (BO->getOpcode()) {
+        case Instruction::Add:
+          WBO = AB.CreateAdd(W, WC, "", /*NUW=*/false, /*NSW=*/true);
+          break;
+        case Instruction::Sub:
+          WBO = AB.CreateSub(W, WC, "", /*NUW=*/false, /*NSW=*/true);
+          break;
+        case Instruction::Mul:
+          WBO = AB.CreateMul(W, WC, "", /*NUW=*/false, /*NSW=*/true);
+          break;
+        case Instruction::Shl:
+          if (C->getZExtValue() >= Narrow->getType()->getIntegerBitWidth())
+            continue;
+          WBO = AB.CreateShl(W, WC, "", /*NUW=*/false, /*NSW=*/true);
+          break;
+        default:
+          continue;
+        }
+        Work.push_back({BO, WBO});
       }
     }
   }

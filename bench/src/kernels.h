@@ -1,4 +1,4 @@
-/* The five benchmark bodies, written once and compiled several ways.
+/* The six benchmark bodies, written once and compiled several ways.
  *
  *   KPREFIX  name prefix of the kernels (ours_, gcc_, clang_, inl_, ref_), so
  *            objects from different compilers can be linked into one binary.
@@ -38,6 +38,8 @@ float KFN(saxpy)(const float *p, int i, float y);
 int KFN(imix)(int x, int y);
 #pragma omp declare simd
 float KFN(mandel)(float x, float y);
+#pragma omp declare simd uniform(p) linear(i)
+float KFN(aos3)(const float *p, int i, float y);
 
 #else
 
@@ -97,6 +99,13 @@ KLINK float KFN(mandel)(float x, float y) {
     n++;
   }
   return (float)n;
+}
+
+/* (f) AoS stride 3: point i is p[3i], p[3i+1], p[3i+2]; its norm plus y. */
+#pragma omp declare simd uniform(p) linear(i)
+KLINK float KFN(aos3)(const float *p, int i, float y) {
+  float x0 = p[3 * i], x1 = p[3 * i + 1], x2 = p[3 * i + 2];
+  return sqrtf(x0 * x0 + x1 * x1 + x2 * x2) + y;
 }
 
 #endif /* KERNELS_DECL_ONLY */

@@ -36,7 +36,8 @@ using ILoop = void (*)(const int *, const int *, int *, int);
   extern "C" void L_##cfg##_saxpy(const float *, const float *, float *, int); \
   extern "C" void L_##cfg##_imix(const int *, const int *, int *, int);       \
   extern "C" void L_##cfg##_mandel(const float *, const float *, float *,    \
-                                   int);
+                                   int);                                       \
+  extern "C" void L_##cfg##_aos3(const float *, const float *, float *, int);
 
 VC_DECLARE_LOOPS(ref)
 VC_DECLARE_LOOPS(gcc_v3)
@@ -57,12 +58,13 @@ struct Config {
   FLoop straight, ifelse, saxpy;
   ILoop imix;
   FLoop mandel;
+  FLoop aos3;
   bool avx512;       // built for x86-64-v4: runs only on AVX-512 CPUs
 };
 
 #define VC_CONFIG_ISA(cfg, avx512)                                             \
   Config { #cfg, L_##cfg##_straight, L_##cfg##_ifelse, L_##cfg##_saxpy,       \
-           L_##cfg##_imix, L_##cfg##_mandel, avx512 }
+           L_##cfg##_imix, L_##cfg##_mandel, L_##cfg##_aos3, avx512 }
 #define VC_CONFIG(cfg) VC_CONFIG_ISA(cfg, false)
 
 const Config kRef = VC_CONFIG(ref);
@@ -84,7 +86,7 @@ const Config kConfigs[] = {
 };
 
 const char *const kKernels[] = {"straight", "ifelse", "saxpy", "imix",
-                                "mandel"};
+                                "mandel", "aos3"};
 constexpr int kNumKernels = sizeof(kKernels) / sizeof(kKernels[0]);
 
 // Input buffers, 64-byte aligned, large enough for every size.
@@ -112,7 +114,7 @@ uint32_t lcg(uint64_t &s) {
 
 void fill(size_t n) {
   g.n = n;
-  g.fa = alloc<float>(n);
+  g.fa = alloc<float>(3 * n); // aos3 reads 3 floats per element
   g.fb = alloc<float>(n);
   g.fout = alloc<float>(n);
   g.fref = alloc<float>(n);
@@ -150,6 +152,9 @@ void fill(size_t n) {
     if (i % 53 == 5)
       g.ia[i] = (i & 1) ? 0 : static_cast<int>(0x80000000u);
   }
+  // The rest of fa: more AoS coordinates for aos3.
+  for (size_t i = n; i < 3 * n; ++i)
+    g.fa[i] = 8.0f * ((lcg(s) >> 8) * (1.0f / 16777216.0f)) - 4.0f;
 }
 
 // Bitwise equality; any NaN equals any NaN (the payload of a NaN produced
@@ -231,9 +236,12 @@ size_t check_kernel(const Config &c, int k) {
   case 3:
     return check(c.name, "imix", c.imix, kRef.imix, (const int *)g.ia,
                  (const int *)g.ib, g.iout, g.iref);
-  default:
+  case 4:
     return check(c.name, "mandel", c.mandel, kRef.mandel, (const float *)g.ma,
                  (const float *)g.mb, g.fout, g.fref);
+  default:
+    return check(c.name, "aos3", c.aos3, kRef.aos3, (const float *)g.fa,
+                 (const float *)g.fb, g.fout, g.fref);
   }
 }
 
@@ -338,9 +346,13 @@ int main(int argc, char **argv) {
           b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<int, ILoop>,
                                            c.imix, g.ia, g.ib, g.iout);
           break;
-        default:
+        case 4:
           b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
                                            c.mandel, g.ma, g.mb, g.fout);
+          break;
+        default:
+          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
+                                           c.aos3, g.fa, g.fb, g.fout);
           break;
         }
         b->Arg(n);
