@@ -754,6 +754,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       Out.NumCuts = FR.NumCuts;
       Out.CutFailure = FR.FailReason;
       Out.NumSerialCalls = FR.NumSerialCalls;
+      Out.NumBOSCC = FR.NumBOSCC;
       for (StringRef C : FR.SerialCallees)
         Out.SerialCallees += (Out.SerialCallees.empty() ? "'" : ", '") +
                              C.str() + "'";

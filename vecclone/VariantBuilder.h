@@ -44,6 +44,8 @@ struct BuiltVariant {
   /// Calls cut out to run lane by lane (no vector variant), and callees.
   unsigned NumSerialCalls = 0;
   std::string SerialCallees;
+  /// If/else regions given BOSCC copies.
+  unsigned NumBOSCC = 0;
 };
 
 /// Tag of lane loops that run a call lane by lane: never vectorized.

@@ -169,6 +169,14 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts) {
                << ") run lane by lane, in lane order, between vector code "
                   "(vplan-ext)";
       });
+    if (BV.NumBOSCC)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneBOSCC", &F)
+               << "variant " << Req.Name << ": "
+               << ore::NV("Regions", BV.NumBOSCC)
+               << " heavy if/else region(s) get unpredicated copies for when "
+                  "every lane takes the same side (BOSCC, vplan-ext)";
+      });
     if (!BV.CutFailure.empty())
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopNotCut", &F)

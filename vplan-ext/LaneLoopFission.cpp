@@ -20,13 +20,18 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Support/CommandLine.h"
 #include <deque>
 
 using namespace llvm;
@@ -37,6 +42,16 @@ STATISTIC(NumCuts, "Number of lane loops cut at an inner loop");
 STATISTIC(NumCrossArrays,
           "Number of per-lane arrays for values that cross a cut");
 STATISTIC(NumCutFailures, "Number of lane loops that could not be cut");
+STATISTIC(NumBOSCC, "Number of divergent branches given BOSCC copies");
+
+static cl::opt<bool>
+    EnableBOSCC("vplan-boscc", cl::init(false), cl::Hidden,
+                cl::desc("Give heavy divergent if/else regions of lane loops "
+                         "unpredicated copies for when all lanes agree"));
+static cl::opt<unsigned> BOSCCThreshold(
+    "vplan-boscc-threshold", cl::init(48), cl::Hidden,
+    cl::desc("Minimum cost (instructions; divisions, square roots and calls "
+             "count 8) of an if/else region before it gets BOSCC copies"));
 
 namespace vplanext {
 namespace {
@@ -183,10 +198,21 @@ public:
   /// The cut was at a call the vectorizer cannot widen: lane loop 2 runs
   /// that call lane by lane (instantiation) and must stay scalar.
   CallBase *SerialCall = nullptr;
+  /// The cut was at a heavy divergent if/else (BOSCC): lane loop 2 has two
+  /// more copies, for "every lane takes the then side" and "every lane
+  /// takes the else side", chosen at run time; none is cut again.
+  BranchInst *BOSCCBranch = nullptr;
+  /// Allow a BOSCC cut of an innermost lane loop.
+  bool AllowBOSCC = false;
 
 private:
   bool analyse(Failure &Fail);
   void transform();
+  BranchInst *findHeavyBranch(Loop &LL, DominatorTree &DT,
+                              SmallPtrSetImpl<BasicBlock *> &Region);
+  void addBOSCCCopies(BasicBlock *W, BasicBlock *H2, BasicBlock *Act2,
+                      BasicBlock *T2, AllocaInst *Act, AllocaInst *CondArr,
+                      ArrayRef<BasicBlock *> Loop2Blocks);
 
   PartKind partOf(const BasicBlock *BB) const {
     auto It = Part.find(BB);
@@ -223,6 +249,8 @@ private:
   DenseMap<const BasicBlock *, PartKind> Part;
   /// The body's blocks in function order (for deterministic output).
   SmallVector<BasicBlock *, 16> Body;
+  /// For a BOSCC cut: the branch block and the blocks up to the join.
+  SmallPtrSet<BasicBlock *, 16> BranchRegion;
 
   struct Edge {
     BasicBlock *From;
@@ -285,16 +313,30 @@ bool Cutter::analyse(Failure &Fail) {
       if (Call)
         break;
     }
-    if (!Call)
-      return true; // nothing to cut
-    // The call gets a block of its own.
-    BasicBlock *Before = Call->getParent();
-    IH = SplitBlock(Before, Call->getIterator(), &DT, &LI, nullptr,
-                    "lane.serial");
-    SplitBlock(IH, std::next(Call->getIterator()), &DT, &LI, nullptr,
-               "lane.serial.after");
-    InnerPre = Before;
-    SerialCall = Call;
+    if (Call) {
+      // The call gets a block of its own.
+      BasicBlock *Before = Call->getParent();
+      IH = SplitBlock(Before, Call->getIterator(), &DT, &LI, nullptr,
+                      "lane.serial");
+      SplitBlock(IH, std::next(Call->getIterator()), &DT, &LI, nullptr,
+                 "lane.serial.after");
+      InnerPre = Before;
+      SerialCall = Call;
+    } else {
+      SmallPtrSet<BasicBlock *, 16> Region;
+      BranchInst *Br = AllowBOSCC ? findHeavyBranch(*LL, DT, Region) : nullptr;
+      if (!Br)
+        return true; // nothing to cut
+      // The branch gets a block of its own; the region is that block plus
+      // everything between the branch and its join.
+      BasicBlock *CondBB = Br->getParent();
+      IH = SplitBlock(CondBB, Br->getIterator(), &DT, &LI, nullptr,
+                      "lane.boscc");
+      InnerPre = CondBB;
+      BOSCCBranch = Br;
+      BranchRegion.insert(Region.begin(), Region.end());
+      BranchRegion.insert(IH);
+    }
     Order.clear();
     for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
       Order[BB] = Order.size();
@@ -316,7 +358,11 @@ bool Cutter::analyse(Failure &Fail) {
       Order[BB] = Order.size();
   }
   auto InRegion = [&](const BasicBlock *BB) {
-    return Inner ? Inner->contains(BB) : BB == IH;
+    if (Inner)
+      return Inner->contains(BB);
+    if (BOSCCBranch)
+      return BranchRegion.count(BB) != 0;
+    return BB == IH;
   };
 
   // Parts. A: blocks that can still reach the inner loop.
@@ -820,6 +866,197 @@ void Cutter::transform() {
   // The old header and latch are unreachable.
   DeleteDeadBlocks({L.Header, L.Latch});
   NewHeaders = {H1, H2, H3};
+  if (BOSCCBranch) {
+    SmallVector<BasicBlock *, 16> Loop2 = {H2};
+    for (BasicBlock &BB : F)
+      if (partOf(&BB) == PartI)
+        Loop2.push_back(&BB);
+    for (const Redirect &R : Redirects)
+      if (partOf(R.From) == PartI)
+        Loop2.push_back(R.EdgeBB);
+    Loop2.push_back(T2);
+    Value *Cond = IH->getTerminator()->getOperand(0);
+    AllocaInst *CondArr = nullptr;
+    for (auto &[I, Arr] : CrossArr)
+      if (InI.lookup(I) == Cond)
+        CondArr = Arr;
+    if (!CondArr) {
+      // A condition from outside the lane loop is the same for every lane.
+      CondArr = makeArray(MaskTy, "lane.boscc.cond");
+      IRBuilder<> EB(&*L.Pre->getTerminator());
+      for (unsigned K = 0; K != VL; ++K)
+        storeLane(EB, Cond, CondArr, EB.getInt64(K));
+    }
+    addBOSCCCopies(W, H2, Act2, T2, Act, CondArr, Loop2);
+  }
+}
+
+/// Rough cost of an instruction in the region: what BOSCC can save.
+static unsigned regionCost(const Instruction &I) {
+  if (isa<PHINode>(I) || I.isTerminator() || isa<DbgInfoIntrinsic>(I))
+    return 0;
+  switch (I.getOpcode()) {
+  case Instruction::FDiv:
+  case Instruction::FRem:
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
+    return 8;
+  case Instruction::Load:
+  case Instruction::Store:
+    return 2;
+  default:
+    break;
+  }
+  if (isa<CallBase>(I))
+    return 8; // sqrt, exp, a vector variant: all expensive
+  return 1;
+}
+
+/// The first conditional branch (program order) of the innermost lane loop
+/// \p LL whose if/else region, up to its join, costs at least the BOSCC
+/// threshold; the region's blocks go to \p Region.
+BranchInst *Cutter::findHeavyBranch(Loop &LL, DominatorTree &DT,
+                                    SmallPtrSetImpl<BasicBlock *> &Region) {
+  PostDominatorTree PDT(F);
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F)) {
+    if (!LL.contains(BB) || BB == L.Header || BB == L.Latch)
+      continue;
+    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    if (!Br || !Br->isConditional() || isa<Constant>(Br->getCondition()))
+      continue;
+    DomTreeNode *N = PDT.getNode(BB);
+    if (!N || !N->getIDom() || !N->getIDom()->getBlock())
+      continue;
+    BasicBlock *Join = N->getIDom()->getBlock();
+    if (!LL.contains(Join) || Join == L.Header || Join == L.Latch)
+      continue;
+    SmallPtrSet<BasicBlock *, 16> R;
+    for (BasicBlock *X : LL.blocks())
+      if (X != BB && X != Join && X != L.Header && X != L.Latch &&
+          DT.dominates(BB, X) && PDT.dominates(Join, X))
+        R.insert(X);
+    // Single entry (the branch), single exit (the join).
+    bool SESE = true;
+    for (BasicBlock *X : R)
+      for (BasicBlock *S : successors(X))
+        SESE &= S == Join || R.count(S);
+    for (BasicBlock *S : successors(BB))
+      SESE &= S == Join || R.count(S);
+    if (!SESE || R.empty())
+      continue;
+    unsigned Cost = 0;
+    for (BasicBlock *X : R)
+      for (Instruction &I : *X)
+        Cost += regionCost(I);
+    if (Cost < BOSCCThreshold)
+      continue;
+    Region.insert(R.begin(), R.end());
+    return Br;
+  }
+  return nullptr;
+}
+
+/// BOSCC: two more copies of lane loop 2 (the if/else region) without the
+/// lane flag and with the branch fixed to one side, and a uniform dispatch
+/// in front: every lane on the then side -> copy 1, every lane on the else
+/// side -> copy 2, mixed (or lanes inactive) -> the predicated loop.
+void Cutter::addBOSCCCopies(BasicBlock *W, BasicBlock *H2, BasicBlock *Act2,
+                            BasicBlock *T2, AllocaInst *Act,
+                            AllocaInst *CondArr,
+                            ArrayRef<BasicBlock *> Loop2Blocks) {
+  SmallVector<BasicBlock *, 2> Copies;
+  for (bool TakeThen : {true, false}) {
+    ValueToValueMapTy VMap;
+    SmallVector<BasicBlock *, 16> Clones;
+    for (BasicBlock *BB : Loop2Blocks) {
+      BasicBlock *C = CloneBasicBlock(
+          BB, VMap, TakeThen ? ".all.then" : ".all.else", &F);
+      VMap[BB] = C;
+      Clones.push_back(C);
+    }
+    remapInstructionsInBlocks(Clones, VMap);
+    // Every lane is active: no flag test.
+    auto *A2 = cast<BasicBlock>(VMap[Act2]);
+    auto *T2C = cast<BasicBlock>(VMap[T2]);
+    auto *ActBr = cast<BranchInst>(A2->getTerminator());
+    BasicBlock *Into = ActBr->getSuccessor(0);
+    T2C->removePredecessor(A2);
+    BranchInst::Create(Into, ActBr->getIterator());
+    ActBr->eraseFromParent();
+    // Every lane takes one side.
+    auto *X = cast<BasicBlock>(VMap[IH]);
+    auto *CBr = cast<BranchInst>(X->getTerminator());
+    BasicBlock *Keep = CBr->getSuccessor(TakeThen ? 0 : 1);
+    BasicBlock *Drop = CBr->getSuccessor(TakeThen ? 1 : 0);
+    if (Keep != Drop)
+      Drop->removePredecessor(X);
+    BranchInst::Create(Keep, CBr->getIterator());
+    CBr->eraseFromParent();
+    Copies.push_back(cast<BasicBlock>(VMap[H2]));
+  }
+
+  // Dispatch, in front of the predicated loop.
+  auto *WBr = cast<BranchInst>(W->getTerminator());
+  BasicBlock *D1 = BasicBlock::Create(Ctx, "lane.boscc.dispatch", &F, H2);
+  BasicBlock *D2 = BasicBlock::Create(Ctx, "lane.boscc.dispatch.else", &F, H2);
+  WBr->setSuccessor(0, D1);
+  IRBuilder<> B(D1);
+  auto *VecTy = FixedVectorType::get(MaskTy, VL);
+  Value *ActOn = B.CreateIsNotNull(
+      B.CreateAlignedLoad(VecTy, Act, Act->getAlign(), "act"));
+  // Lanes that never reached the branch hold no condition: freeze it.
+  Value *CondOn = B.CreateIsNotNull(B.CreateFreeze(
+      B.CreateAlignedLoad(VecTy, CondArr, CondArr->getAlign(), "cond")));
+  Value *AllAct = B.CreateAndReduce(ActOn);
+  Value *AllThen = B.CreateAnd(AllAct, B.CreateAndReduce(CondOn), "all.then");
+  Value *AllElse = B.CreateAnd(AllAct, B.CreateNot(B.CreateOrReduce(CondOn)),
+                               "all.else");
+  B.CreateCondBr(AllThen, Copies[0], D2);
+  B.SetInsertPoint(D2);
+  B.CreateCondBr(AllElse, Copies[1], H2);
+  cast<PHINode>(&Copies[0]->front())->setIncomingBlock(0, D1);
+  cast<PHINode>(&Copies[1]->front())->setIncomingBlock(0, D2);
+  cast<PHINode>(&H2->front())->setIncomingBlock(0, D2);
+  // After vectorization each copy is one straight block, and the copies
+  // compute many identical values: SimplifyCFG would hoist them above the
+  // dispatch and turn it into selects, running all three. An empty asm
+  // statement, different per copy, in front of and after each copy
+  // (outside its lane loop, so the vectorizer does not see it) stops the
+  // hoisting and the speculation; it emits no instruction.
+  auto Barrier = [&](StringRef Tag) {
+    return InlineAsm::get(FunctionType::get(B.getVoidTy(), false),
+                          ("# vplan-ext boscc " + Tag).str(), "",
+                          /*hasSideEffects=*/true);
+  };
+  SmallVector<std::pair<BasicBlock *, StringRef>, 3> Loops = {
+      {Copies[0], "then"}, {Copies[1], "else"}, {H2, "mixed"}};
+  for (auto [H, Tag] : Loops) {
+    auto *Lane = cast<PHINode>(&H->front());
+    // In front: on the edge from the dispatch.
+    BasicBlock *From = Lane->getIncomingBlock(0);
+    BasicBlock *Pre = BasicBlock::Create(Ctx, "lane.boscc." + Tag, &F, H);
+    IRBuilder<> PB(Pre);
+    PB.CreateCall(Barrier(Tag));
+    PB.CreateBr(H);
+    From->getTerminator()->replaceSuccessorWith(H, Pre);
+    Lane->setIncomingBlock(0, Pre);
+    // After: on the exit edge of its latch.
+    BasicBlock *T = Lane->getIncomingBlock(1);
+    auto *Br = cast<BranchInst>(T->getTerminator());
+    BasicBlock *Out = Br->getSuccessor(0);
+    BasicBlock *End =
+        BasicBlock::Create(Ctx, "lane.boscc." + Tag + ".end", &F, Out);
+    IRBuilder<> EB(End);
+    EB.CreateCall(Barrier((Tag + " end").str()));
+    EB.CreateBr(Out);
+    Br->setSuccessor(0, End);
+  }
+  // The side each copy never takes.
+  removeUnreachableBlocks(F);
+  NewHeaders.insert(NewHeaders.begin() + 2, Copies.begin(), Copies.end());
+  ++NumBOSCC;
 }
 
 Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
@@ -827,7 +1064,7 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
     DominatorTree DT(F);
     LoopInfo LI(DT);
     Loop *LL = LI.getLoopFor(Header);
-    if (LL && LL->getHeader() == Header && LL->isInnermost() &&
+    if (!AllowBOSCC && LL && LL->getHeader() == Header && LL->isInnermost() &&
         none_of(LL->blocks(), [](BasicBlock *BB) {
           return any_of(*BB, [](Instruction &I) {
             auto *CB = dyn_cast<CallBase>(&I);
@@ -862,12 +1099,15 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
   // Each cut leaves up to three lane loops; the ones that still hold loops
   // are cut again. The bound only guards against a runaway.
   std::deque<BasicBlock *> Work = {LaneHeader};
+  // Copies of a BOSCC region are not cut again.
+  SmallPtrSet<BasicBlock *, 8> NoBOSCC;
   constexpr unsigned MaxCuts = 128;
   while (!Work.empty()) {
     BasicBlock *H = Work.front();
     Work.pop_front();
     Failure Fail;
     Cutter C(F, VL);
+    C.AllowBOSCC = EnableBOSCC && !NoBOSCC.count(H);
     unsigned Cuts = R.NumCuts + R.NumSerialCalls;
     Cutter::Outcome O = Cuts < MaxCuts ? C.run(H, Fail) : Cutter::Failed;
     if (Cuts >= MaxCuts)
@@ -885,6 +1125,16 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
           R.SerialCallees.insert(Callee->getName());
         R.SerialHeaders.push_back(C.NewHeaders[1]);
         Work.insert(Work.begin(), {C.NewHeaders[0], C.NewHeaders[2]});
+        break;
+      }
+      if (C.BOSCCBranch) {
+        // H1, the predicated loop, the two uniform copies, H3.
+        ++R.NumBOSCC;
+        for (unsigned K = 1; K + 1 < C.NewHeaders.size(); ++K) {
+          NoBOSCC.insert(C.NewHeaders[K]);
+          R.LaneHeaders.push_back(C.NewHeaders[K]);
+        }
+        Work.insert(Work.begin(), {C.NewHeaders.front(), C.NewHeaders.back()});
         break;
       }
       ++R.NumCuts;

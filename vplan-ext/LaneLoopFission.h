@@ -29,6 +29,11 @@
 /// lane by lane, in lane order (instantiation), between vectorized lane
 /// loops. Such calls inside an inner loop prevent its cut: the lanes would
 /// interleave their calls iteration by iteration.
+///
+/// BOSCC: a heavy if/else region (cost above -vplan-boscc-threshold) is cut
+/// out too; its lane loop gets two more copies, with every lane active and
+/// the branch fixed to one side, and a uniform dispatch picks the copy when
+/// all lanes agree, the predicated loop otherwise.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +68,9 @@ struct FissionResult {
   /// vector variant: printf, a logger); they must not be vectorized.
   llvm::SmallVector<llvm::BasicBlock *, 2> SerialHeaders;
   unsigned NumSerialCalls = 0;
+  /// Heavy divergent if/else regions given BOSCC copies (run unpredicated
+  /// when every lane takes the same side).
+  unsigned NumBOSCC = 0;
   llvm::SetVector<llvm::StringRef> SerialCallees;
   /// Why the loop could not be cut; the IR is then unchanged.
   std::string FailReason;
