@@ -32,6 +32,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "vplan-ext/InterleaveGapFill.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include <optional>
 
@@ -760,6 +761,11 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
                              C.str() + "'";
     }
   }
+
+  // Strided struct reads: whole-struct interleave groups (no scalar
+  // epilogue, which a VL-iteration lane loop has no room for).
+  if (Out.Inlined)
+    vplanext::fillInterleaveGaps(*V, LaneHeaders);
 
   LLVMContext &Ctx = V->getContext();
   MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});

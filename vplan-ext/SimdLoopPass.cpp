@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/SimdLoopPass.h"
+#include "vplan-ext/InterleaveGapFill.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/MaskPhiWidening.h"
 #include "llvm/ADT/SmallVector.h"
@@ -321,6 +322,7 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     ++NumSimdLoops;
     F.addFnAttr(LaneLoopsAttr);
     FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL);
+    fillInterleaveGaps(F, FR.LaneHeaders);
     LLVMContext &Ctx = F.getContext();
     // Lane arrays made by the cut are private to each lane: their accesses
     // join a parallel group of their own.

@@ -1,0 +1,224 @@
+//===- InterleaveGapFill.cpp - Whole-struct groups for AoS reads ----------===//
+
+#include "vplan-ext/InterleaveGapFill.h"
+#include "llvm/ADT/MapVector.h"
+#include <tuple>
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Module.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+STATISTIC(NumGapLoads, "Number of loads added to complete interleave groups");
+
+namespace vplanext {
+
+static unsigned gatherGappedLoads(Function &F,
+                                  ArrayRef<BasicBlock *> LaneHeaders);
+
+namespace {
+
+/// One struct read per lane: `p[lane]` of type StructTy, read as EltTy at
+/// the given byte offsets.
+struct Group {
+  Type *StructTy = nullptr; ///< the type of p[lane]
+  Value *Base = nullptr;    ///< p
+  Value *Index = nullptr;   ///< lane-varying index
+  Type *EltTy = nullptr;
+  LoadInst *First = nullptr;
+  SmallVector<uint64_t, 8> Offsets;
+  bool Mixed = false; ///< loads of different types: LV cannot group them
+};
+
+} // namespace
+
+unsigned fillInterleaveGaps(Function &F, ArrayRef<BasicBlock *> LaneHeaders) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  const DataLayout &DL = F.getDataLayout();
+  unsigned Added = 0;
+  for (BasicBlock *H : LaneHeaders) {
+    Loop *L = LI.getLoopFor(H);
+    if (!L || L->getHeader() != H || !L->getLoopLatch())
+      continue;
+    BasicBlock *Latch = L->getLoopLatch();
+    MapVector<std::tuple<Value *, Value *, Type *>, Group> Groups;
+    for (BasicBlock *BB : L->blocks()) {
+      // Only reads every lane makes: a conditional group would be masked,
+      // which x86 without AVX-512 does not do for interleave groups.
+      if (!DT.dominates(BB, Latch))
+        continue;
+      for (Instruction &I : *BB) {
+        auto *Ld = dyn_cast<LoadInst>(&I);
+        if (!Ld || !Ld->isSimple())
+          continue;
+        APInt Off(DL.getIndexTypeSizeInBits(Ld->getPointerOperandType()), 0);
+        const Value *Stripped =
+            Ld->getPointerOperand()->stripAndAccumulateConstantOffsets(
+                DL, Off, /*AllowNonInbounds=*/false);
+        auto *GEP = dyn_cast<GetElementPtrInst>(const_cast<Value *>(Stripped));
+        // p[idx].field...: the first index varies per lane, the rest are
+        // constants (field numbers, array positions).
+        if (!GEP || !GEP->isInBounds() || GEP->getNumIndices() < 1 ||
+            !L->contains(GEP) || L->isLoopInvariant(GEP->getOperand(1)) ||
+            !GEP->getSourceElementType()->isAggregateType())
+          continue;
+        Type *StructTy = GEP->getSourceElementType();
+        if (GEP->getNumIndices() > 1) {
+          SmallVector<Value *, 4> Rest(GEP->idx_begin() + 1, GEP->idx_end());
+          if (!all_of(Rest, [](Value *V) { return isa<ConstantInt>(V); }))
+            continue;
+          SmallVector<Value *, 4> Idx = {
+              ConstantInt::get(GEP->getOperand(1)->getType(), 0)};
+          Idx.append(Rest.begin(), Rest.end());
+          Off += APInt(Off.getBitWidth(),
+                       DL.getIndexedOffsetInType(StructTy, Idx));
+        }
+        uint64_t Size = DL.getTypeAllocSize(StructTy);
+        uint64_t Elt = DL.getTypeStoreSize(Ld->getType());
+        if (Off.isNegative() || Off.getZExtValue() + Elt > Size)
+          continue;
+        Group &G = Groups[{GEP->getPointerOperand(), GEP->getOperand(1),
+                           StructTy}];
+        if (!G.EltTy) {
+          G.StructTy = StructTy;
+          G.Base = GEP->getPointerOperand();
+          G.Index = GEP->getOperand(1);
+          G.EltTy = Ld->getType();
+          G.First = Ld;
+        }
+        G.Mixed |= G.EltTy != Ld->getType();
+        G.Offsets.push_back(Off.getZExtValue());
+      }
+    }
+    for (auto &[Key, G] : Groups) {
+      if (G.Mixed || !G.EltTy->isSingleValueType() ||
+          G.EltTy->isVectorTy())
+        continue;
+      uint64_t Size = DL.getTypeAllocSize(G.StructTy);
+      uint64_t Elt = DL.getTypeStoreSize(G.EltTy);
+      if (Elt == 0 || Size % Elt || Size / Elt > 16 ||
+          Size / Elt == G.Offsets.size() ||
+          any_of(G.Offsets, [&](uint64_t O) { return O % Elt; }))
+        continue;
+      // After the first read (its block runs for every lane), read the
+      // fields nobody reads; the group then has no gap.
+      IRBuilder<> B(G.First->getNextNode());
+      Value *Elem = B.CreateInBoundsGEP(G.StructTy, G.Base, {G.Index},
+                                        "gap.elem");
+      Align StructAlign = DL.getABITypeAlign(G.StructTy);
+      for (uint64_t O = 0; O < Size; O += Elt) {
+        if (is_contained(G.Offsets, O))
+          continue;
+        Value *Ptr = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Elem, O,
+                                                  "gap.ptr");
+        LoadInst *Fill = B.CreateAlignedLoad(
+            G.EltTy, Ptr, commonAlignment(StructAlign, O), "gap.fill");
+        Fill->copyMetadata(*G.First, {LLVMContext::MD_access_group});
+        ++Added;
+        ++NumGapLoads;
+      }
+    }
+  }
+  Added += gatherGappedLoads(F, LaneHeaders);
+  return Added;
+}
+
+static unsigned gatherGappedLoads(Function &F,
+                                  ArrayRef<BasicBlock *> LaneHeaders) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  TargetLibraryInfoImpl TLII(F.getParent()->getTargetTriple());
+  TargetLibraryInfo TLI(TLII, &F);
+  AssumptionCache AC(F);
+  ScalarEvolution SE(F, TLI, AC, DT, LI);
+  const DataLayout &DL = F.getDataLayout();
+  unsigned Frozen = 0;
+  for (BasicBlock *H : LaneHeaders) {
+    Loop *L = LI.getLoopFor(H);
+    if (!L || L->getHeader() != H || !L->getLoopLatch())
+      continue;
+    // Strided reads every lane makes, by step.
+    struct Access {
+      LoadInst *Ld;
+      const SCEV *Start;
+      int64_t Step;
+    };
+    SmallVector<Access, 8> Strided;
+    for (BasicBlock *BB : L->blocks()) {
+      if (!DT.dominates(BB, L->getLoopLatch()))
+        continue;
+      for (Instruction &I : *BB) {
+        auto *Ld = dyn_cast<LoadInst>(&I);
+        if (!Ld || !Ld->isSimple())
+          continue;
+        auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ld->getPointerOperand()));
+        if (!AR || AR->getLoop() != L || !AR->isAffine())
+          continue;
+        auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+        int64_t Elt = DL.getTypeStoreSize(Ld->getType());
+        if (!Step || Elt == 0)
+          continue;
+        int64_t S = Step->getAPInt().getSExtValue();
+        if (S <= Elt || S % Elt || S / Elt > 16)
+          continue;
+        Strided.push_back({Ld, AR->getStart(), S});
+      }
+    }
+    // A group whose last member is missing makes the vectorizer demand a
+    // scalar epilogue iteration, which a lane loop has no room for (the
+    // whole loop would stay scalar). Such reads, where no whole struct
+    // vouches for the gap, become gathers: their index is frozen, which
+    // hides the stride from the vectorizer.
+    SmallPtrSet<LoadInst *, 8> Done;
+    for (const Access &A : Strided) {
+      if (Done.count(A.Ld))
+        continue;
+      int64_t Elt = DL.getTypeStoreSize(A.Ld->getType());
+      SmallVector<std::pair<const Access *, int64_t>, 8> Members;
+      int64_t Min = 0, Max = 0;
+      for (const Access &B2 : Strided) {
+        if (B2.Step != A.Step || B2.Ld->getType() != A.Ld->getType())
+          continue;
+        auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(B2.Start, A.Start));
+        if (!D)
+          continue;
+        int64_t Off = D->getAPInt().getSExtValue();
+        if (Off <= -A.Step || Off >= A.Step || Off % Elt)
+          continue;
+        Members.push_back({&B2, Off});
+        Min = std::min(Min, Off);
+        Max = std::max(Max, Off);
+      }
+      for (auto &[M, Off] : Members)
+        Done.insert(M->Ld);
+      // The group spans [Min, Min + Step); its last member is at the end.
+      if (Max == Min + A.Step - Elt)
+        continue;
+      for (auto &[M, Off] : Members) {
+        auto *GEP = dyn_cast<GetElementPtrInst>(M->Ld->getPointerOperand());
+        if (!GEP || GEP->getNumIndices() != 1 || !L->contains(GEP))
+          continue;
+        IRBuilder<> B(GEP);
+        Value *Idx = GEP->getOperand(1);
+        GEP->setOperand(1, B.CreateFreeze(Idx, Idx->getName() + ".gather"));
+        ++Frozen;
+      }
+    }
+  }
+  return Frozen;
+}
+
+} // namespace vplanext

@@ -1,0 +1,42 @@
+//===- InterleaveGapFill.h - Whole-struct groups for AoS reads -*- C++ -*-===//
+//
+/// \file
+/// A lane loop that reads one field of `p[lane]` (`p[i].a` of an array of
+/// `struct { int a, b, c; }`) is a strided read. The loop vectorizer turns it
+/// into an interleave group (wide loads plus shuffles), but a group with
+/// gaps may read past the last element, so LV then insists on a scalar
+/// epilogue iteration; a lane loop has exactly VL iterations, so no vector
+/// iteration is left and the variant stays scalar.
+///
+/// The accessed struct is a whole object (C's effective-type rules: `p[i].a`
+/// is read through a `struct P3` lvalue), so reading its other fields cannot
+/// fault. This utility adds unused loads of the missing fields (same element
+/// type) next to the read, which completes the group: LV emits wide loads
+/// and shuffles with no epilogue, and the unused lanes of the shuffles are
+/// deleted afterwards. Strided reads of plain arrays whose group would still
+/// miss its last member (reading it could fault) become gathers instead:
+/// their index is frozen, which hides the stride from LV.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_INTERLEAVEGAPFILL_H
+#define VPLANEXT_INTERLEAVEGAPFILL_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace llvm {
+class BasicBlock;
+class Function;
+} // namespace llvm
+
+namespace vplanext {
+
+/// Completes the strided struct reads of the lane loops headed by
+/// \p LaneHeaders; returns the number of loads added or turned into
+/// gathers.
+unsigned fillInterleaveGaps(llvm::Function &F,
+                            llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
+
+} // namespace vplanext
+
+#endif // VPLANEXT_INTERLEAVEGAPFILL_H
