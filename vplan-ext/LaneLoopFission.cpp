@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
@@ -45,7 +46,7 @@ STATISTIC(NumCutFailures, "Number of lane loops that could not be cut");
 STATISTIC(NumBOSCC, "Number of divergent branches given BOSCC copies");
 
 static cl::opt<bool>
-    EnableBOSCC("vplan-boscc", cl::init(false), cl::Hidden,
+    EnableBOSCC("vplan-boscc", cl::init(true), cl::Hidden,
                 cl::desc("Give heavy divergent if/else regions of lane loops "
                          "unpredicated copies for when all lanes agree"));
 static cl::opt<unsigned> BOSCCThreshold(
@@ -1030,6 +1031,25 @@ void Cutter::addBOSCCCopies(BasicBlock *W, BasicBlock *H2, BasicBlock *Act2,
                           ("# vplan-ext boscc " + Tag).str(), "",
                           /*hasSideEffects=*/true);
   };
+  // The arrays lane loop 2 reads whole vectors of that fit one register.
+  unsigned RegBits = 128;
+  StringRef Features = F.getFnAttribute("target-features").getValueAsString();
+  if (Features.contains("+avx512f"))
+    RegBits = 512;
+  else if (Features.contains("+avx"))
+    RegBits = 256;
+  SmallVector<AllocaInst *, 8> InputArrays;
+  for (Instruction &I : *Act2)
+    if (auto *Ld = dyn_cast<LoadInst>(&I))
+      if (auto *A = dyn_cast<AllocaInst>(
+              getUnderlyingObject(Ld->getPointerOperand()));
+          A && A != Act && !is_contained(InputArrays, A)) {
+        auto *AT = dyn_cast<ArrayType>(A->getAllocatedType());
+        Type *ET = AT ? AT->getElementType() : nullptr;
+        if (ET && (ET->isFloatingPointTy() || ET->isIntegerTy()) &&
+            F.getDataLayout().getTypeSizeInBits(ET) * VL <= RegBits)
+          InputArrays.push_back(A);
+      }
   SmallVector<std::pair<BasicBlock *, StringRef>, 3> Loops = {
       {Copies[0], "then"}, {Copies[1], "else"}, {H2, "mixed"}};
   for (auto [H, Tag] : Loops) {
@@ -1039,6 +1059,17 @@ void Cutter::addBOSCCCopies(BasicBlock *W, BasicBlock *H2, BasicBlock *Act2,
     BasicBlock *Pre = BasicBlock::Create(Ctx, "lane.boscc." + Tag, &F, H);
     IRBuilder<> PB(Pre);
     PB.CreateCall(Barrier(Tag));
+    // Each copy reads its inputs through a register barrier of its own, so
+    // its values are not the other copies' and cannot be hoisted together.
+    for (AllocaInst *A : InputArrays) {
+      auto *AT = cast<ArrayType>(A->getAllocatedType());
+      auto *VT = FixedVectorType::get(AT->getElementType(), VL);
+      Value *V = PB.CreateAlignedLoad(VT, A, A->getAlign());
+      auto *Pass = InlineAsm::get(FunctionType::get(VT, {VT}, false),
+                                  ("# vplan-ext boscc " + Tag + " in").str(),
+                                  "=x,0", /*hasSideEffects=*/true);
+      PB.CreateAlignedStore(PB.CreateCall(Pass, {V}), A, A->getAlign());
+    }
     PB.CreateBr(H);
     From->getTerminator()->replaceSuccessorWith(H, Pre);
     Lane->setIncomingBlock(0, Pre);
@@ -1064,14 +1095,23 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
     DominatorTree DT(F);
     LoopInfo LI(DT);
     Loop *LL = LI.getLoopFor(Header);
-    if (!AllowBOSCC && LL && LL->getHeader() == Header && LL->isInnermost() &&
+    if (LL && LL->getHeader() == Header && LL->isInnermost() &&
         none_of(LL->blocks(), [](BasicBlock *BB) {
           return any_of(*BB, [](Instruction &I) {
             auto *CB = dyn_cast<CallBase>(&I);
             return CB && needsSerialLanes(*CB);
           });
-        }))
-      return NoInnerLoop;
+        })) {
+      // Nothing to cut unless a heavy if/else asks for BOSCC; look before
+      // normalising, so a loop left alone keeps its shape.
+      if (!AllowBOSCC)
+        return NoInnerLoop;
+      L.Header = Header;
+      L.Latch = LL->getLoopLatch();
+      SmallPtrSet<BasicBlock *, 16> Region;
+      if (!L.Latch || !findHeavyBranch(*LL, DT, Region))
+        return NoInnerLoop;
+    }
   }
   std::optional<LaneLoop> Shape = normalise(Header, VL, Fail);
   if (!Shape)

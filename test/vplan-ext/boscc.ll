@@ -1,11 +1,13 @@
-; BOSCC (opt-in: -vplan-boscc): a heavy divergent if/else region of a lane
+; BOSCC: a heavy divergent if/else region of a lane
 ; loop is cut out; its lane loop gets two more copies, with every lane active
 ; and the branch fixed to one side, and a uniform dispatch picks a copy when
 ; every lane takes the same side (all-true / all-false), the predicated loop
 ; otherwise.
-; RUN: %opt -passes=vecclone -vplan-boscc -vplan-boscc-threshold=8 -pass-remarks-analysis=vecclone -S < %s 2>%t.rem | FileCheck %s
+; RUN: %opt -passes=vecclone -vplan-boscc-threshold=8 -pass-remarks-analysis=vecclone -S < %s 2>%t.rem | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.rem
-; Off by default.
+; Off with -vplan-boscc=false, and for regions below the threshold (48 by
+; default; this one costs 8 + 1 + 8 + 1 + 8 = 26).
+; RUN: %opt -passes=vecclone -vplan-boscc=false -vplan-boscc-threshold=8 -S < %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=vecclone -S < %s | FileCheck %s --check-prefix=OFF
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
