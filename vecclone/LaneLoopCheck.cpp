@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/LaneLoopCheck.h"
+#include "vplan-ext/LaneLoopFission.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
@@ -20,7 +21,7 @@ namespace vecclone {
 
 /// Metadata kind vecclone puts on the lane arrays it creates, so the scan can
 /// tell them from locals of the scalar body (see VariantBuilder.cpp).
-static constexpr const char *LaneArrayMD = "vecclone.lane.array";
+static constexpr const char *LaneArrayMD = vplanext::LaneArrayMDName;
 
 /// Reason an instruction stops widening, or empty if it does not.
 static std::string blockerFor(const Instruction &I) {

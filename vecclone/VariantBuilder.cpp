@@ -34,6 +34,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "vplan-ext/InterleaveGapFill.h"
 #include "vplan-ext/LaneLoopFission.h"
+#include "vplan-ext/LaneLoopMetadata.h"
 #include <optional>
 
 using namespace llvm;
@@ -773,46 +774,11 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   AllHeaders.append(SerialHeaders.begin(), SerialHeaders.end());
   Builder.tagLoopAccesses(AccessGroup, AllHeaders);
   // Lane loops that run a call lane by lane stay scalar, in lane order.
-  for (BasicBlock *H : SerialHeaders) {
-    Metadata *Props[] = {
-        nullptr,
-        MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
-                          ConstantAsMetadata::get(ConstantInt::getFalse(Ctx))}),
-        MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")}),
-        MDNode::get(Ctx, {MDString::get(Ctx, SerialLaneLoopTag)})};
-    MDNode *LoopID = MDNode::getDistinct(Ctx, Props);
-    LoopID->replaceOperandWith(0, LoopID);
-    auto *Lane = cast<PHINode>(&H->front());
-    for (BasicBlock *P : Lane->blocks())
-      if (!isa<ConstantInt>(Lane->getIncomingValueForBlock(P)))
-        P->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
-  }
-  for (BasicBlock *H : LaneHeaders) {
-  Metadata *Props[] = {
-      nullptr,
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
-                        ConstantAsMetadata::get(ConstantInt::getTrue(Ctx))}),
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.width"),
-                        ConstantAsMetadata::get(ConstantInt::get(
-                            Type::getInt32Ty(Ctx), ABI.VLen))}),
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.interleave.count"),
-                        ConstantAsMetadata::get(
-                            ConstantInt::get(Type::getInt32Ty(Ctx), 1))}),
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"),
-                        AccessGroup}),
-      // A lane loop the vectorizer leaves scalar must stay a loop: unrolled
-      // after vectorization it would look widened to vecclone-report.
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")}),
-      MDNode::get(Ctx, {MDString::get(Ctx, LaneLoopTag)})};
-  MDNode *LoopID = MDNode::getDistinct(Ctx, Props);
-  LoopID->replaceOperandWith(0, LoopID);
-  // Every lane loop has one latch: the predecessor of its header that the
-  // lane counter comes back from.
-  auto *Lane = cast<PHINode>(&H->front());
-  for (BasicBlock *P : Lane->blocks())
-    if (!isa<ConstantInt>(Lane->getIncomingValueForBlock(P)))
-      P->getTerminator()->setMetadata(LLVMContext::MD_loop, LoopID);
-  }
+  for (BasicBlock *H : SerialHeaders)
+    vplanext::setLaneLoopID(H, vplanext::makeSerialLaneLoopID(Ctx));
+  for (BasicBlock *H : LaneHeaders)
+    vplanext::setLaneLoopID(
+        H, vplanext::makeLaneLoopID(Ctx, ABI.VLen, {AccessGroup}));
   return Out;
 }
 

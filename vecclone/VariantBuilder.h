@@ -11,6 +11,7 @@
 #define VECCLONE_VARIANTBUILDER_H
 
 #include "vecclone/VariantABI.h"
+#include "vplan-ext/LaneLoopMetadata.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
@@ -48,11 +49,9 @@ struct BuiltVariant {
   unsigned NumBOSCC = 0;
 };
 
-/// Tag of lane loops that run a call lane by lane: never vectorized.
-constexpr const char *SerialLaneLoopTag = "vecclone.lane.serial";
 
 /// Name of the loop-metadata tag that marks a SIMD-lane loop.
-constexpr const char *LaneLoopTag = "vecclone.lane.loop";
+constexpr const char *LaneLoopTag = vplanext::LaneLoopTag;
 /// Name of the function attribute on a variant naming its scalar function.
 constexpr const char *VariantOfAttr = "vecclone-variant-of";
 

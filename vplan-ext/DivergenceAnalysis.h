@@ -27,6 +27,7 @@
 #ifndef VPLANEXT_DIVERGENCEANALYSIS_H
 #define VPLANEXT_DIVERGENCEANALYSIS_H
 
+#include "vplan-ext/LaneLoopMetadata.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -45,7 +46,7 @@ class Value;
 namespace vplanext {
 
 /// Loop-metadata tag vecclone puts on its lane loops.
-constexpr const char *LaneLoopMDName = "vecclone.lane.loop";
+constexpr const char *LaneLoopMDName = LaneLoopTag;
 
 /// True for a lane loop's LoopID: vecclone's tag, or a user `omp simd` loop
 /// (vectorization forced on, accesses declared free of loop-carried

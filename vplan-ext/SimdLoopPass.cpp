@@ -10,6 +10,7 @@
 #include "vplan-ext/SimdLoopPass.h"
 #include "vplan-ext/InterleaveGapFill.h"
 #include "vplan-ext/LaneLoopFission.h"
+#include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/MaskPhiWidening.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
@@ -43,7 +44,6 @@ STATISTIC(NumSimdLoops, "Number of omp simd loops strip-mined into lanes");
 namespace vplanext {
 namespace {
 
-constexpr const char *LaneLoopTag = "vecclone.lane.loop";
 /// Marks a loop this pass looked at and left: the vectorizer still reports
 /// it (-Wpass-failed) as it would without the plugin.
 constexpr const char *SkipTag = "vplan-ext.simd.left";
@@ -215,47 +215,6 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
   return R;
 }
 
-/// Loop metadata for a lane loop of width \p VL, parallel over \p Groups.
-MDNode *laneLoopID(LLVMContext &Ctx, unsigned VL, ArrayRef<Metadata *> Groups) {
-  SmallVector<Metadata *, 4> PA = {
-      MDString::get(Ctx, "llvm.loop.parallel_accesses")};
-  PA.append(Groups.begin(), Groups.end());
-  Metadata *Props[] = {
-      nullptr,
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
-                        ConstantAsMetadata::get(ConstantInt::getTrue(Ctx))}),
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.width"),
-                        ConstantAsMetadata::get(
-                            ConstantInt::get(Type::getInt32Ty(Ctx), VL))}),
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.interleave.count"),
-                        ConstantAsMetadata::get(
-                            ConstantInt::get(Type::getInt32Ty(Ctx), 1))}),
-      MDNode::get(Ctx, PA),
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")}),
-      MDNode::get(Ctx, {MDString::get(Ctx, LaneLoopTag)})};
-  MDNode *ID = MDNode::getDistinct(Ctx, Props);
-  ID->replaceOperandWith(0, ID);
-  return ID;
-}
-
-MDNode *serialLoopID(LLVMContext &Ctx) {
-  Metadata *Props[] = {
-      nullptr,
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
-                        ConstantAsMetadata::get(ConstantInt::getFalse(Ctx))}),
-      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.unroll.disable")})};
-  MDNode *ID = MDNode::getDistinct(Ctx, Props);
-  ID->replaceOperandWith(0, ID);
-  return ID;
-}
-
-void setLatchID(BasicBlock *Header, MDNode *ID) {
-  auto *Lane = cast<PHINode>(&Header->front());
-  for (BasicBlock *P : Lane->blocks())
-    if (!isa<ConstantInt>(Lane->getIncomingValueForBlock(P)))
-      P->getTerminator()->setMetadata(LLVMContext::MD_loop, ID);
-}
-
 } // namespace
 
 PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
@@ -336,9 +295,9 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
               !I.getMetadata(LLVMContext::MD_access_group))
             I.setMetadata(LLVMContext::MD_access_group, ArrayGroup);
     for (BasicBlock *H : FR.LaneHeaders)
-      setLatchID(H, laneLoopID(Ctx, SM.VL, Groups));
+      setLaneLoopID(H, makeLaneLoopID(Ctx, SM.VL, Groups));
     for (BasicBlock *H : FR.SerialHeaders)
-      setLatchID(H, serialLoopID(Ctx));
+      setLaneLoopID(H, makeSerialLaneLoopID(Ctx));
     ORE.emit([&] {
       OptimizationRemark R(DEBUG_TYPE, "SimdLoopStripMined", Loc, Hdr);
       R << "omp simd loop with an inner loop strip-mined into "

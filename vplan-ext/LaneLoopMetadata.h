@@ -1,0 +1,44 @@
+//===- LaneLoopMetadata.h - Loop metadata of SIMD-lane loops ----*- C++ -*-===//
+//
+/// \file
+/// The `llvm.loop` metadata every SIMD-lane loop carries, in one place for
+/// vecclone's variants and vplan-ext's strip-mined user loops: widened lane
+/// loops ask the loop vectorizer for width VL, no interleaving, parallel
+/// accesses, no unrolling (a lane loop the vectorizer leaves scalar must
+/// stay a loop, or vecclone-report would take it for widened); lane loops
+/// that run a call lane by lane are never vectorized.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_LANELOOPMETADATA_H
+#define VPLANEXT_LANELOOPMETADATA_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace llvm {
+class BasicBlock;
+class LLVMContext;
+class MDNode;
+class Metadata;
+} // namespace llvm
+
+namespace vplanext {
+
+/// Tag of lane loops meant for the vectorizer.
+constexpr const char *LaneLoopTag = "vecclone.lane.loop";
+/// Tag of lane loops that run a call lane by lane: never vectorized.
+constexpr const char *SerialLaneLoopTag = "vecclone.lane.serial";
+
+/// A new loop ID for a lane loop of width \p VL whose memory accesses are in
+/// \p AccessGroups.
+llvm::MDNode *makeLaneLoopID(llvm::LLVMContext &Ctx, unsigned VL,
+                             llvm::ArrayRef<llvm::Metadata *> AccessGroups);
+/// A new loop ID for a lane loop that must stay scalar, in lane order.
+llvm::MDNode *makeSerialLaneLoopID(llvm::LLVMContext &Ctx);
+/// Puts \p ID on the latch of the lane loop headed by \p LaneHeader (the
+/// block its lane counter comes back from).
+void setLaneLoopID(llvm::BasicBlock *LaneHeader, llvm::MDNode *ID);
+
+} // namespace vplanext
+
+#endif // VPLANEXT_LANELOOPMETADATA_H
