@@ -25,6 +25,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -1147,7 +1148,9 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
     Work.pop_front();
     Failure Fail;
     Cutter C(F, VL);
-    C.AllowBOSCC = EnableBOSCC && !NoBOSCC.count(H);
+    // The copies' register barriers are x86 inline asm.
+    C.AllowBOSCC = EnableBOSCC && !NoBOSCC.count(H) &&
+                   Triple(F.getParent()->getTargetTriple()).isX86();
     unsigned Cuts = R.NumCuts + R.NumSerialCalls;
     Cutter::Outcome O = Cuts < MaxCuts ? C.run(H, Fail) : Cutter::Failed;
     if (Cuts >= MaxCuts)
