@@ -35,6 +35,10 @@ STATISTIC(NumRejected, "Number of variant attributes rejected");
 static cl::opt<bool> InlineBodyOpt(
     "vecclone-inline-body", cl::Hidden, cl::init(true),
     cl::desc("Inline the scalar body into each variant's lane loop"));
+static cl::opt<bool> CutLaneLoopsOpt(
+    "vecclone-cut-lane-loops", cl::Hidden, cl::init(true),
+    cl::desc("Cut variants' lane loops at inner loops, calls without "
+             "variants and heavy if/else regions (vplan-ext)"));
 static cl::opt<bool> GCCNamesOpt(
     "vecclone-gcc-names", cl::Hidden, cl::init(true),
     cl::desc("Also define GCC's names for AVX (c) variants whose length "
@@ -45,6 +49,7 @@ namespace vecclone {
 VecCloneOptions VecCloneOptions::fromCommandLine() {
   VecCloneOptions O;
   O.InlineBody = InlineBodyOpt;
+  O.CutLaneLoops = CutLaneLoopsOpt;
   O.DefineGCCNames = GCCNamesOpt;
   return O;
 }
@@ -118,6 +123,7 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts) {
 
   BuildOptions BOpts;
   BOpts.InlineBody = Opts.InlineBody;
+  BOpts.CutInnerLoops = Opts.CutLaneLoops;
   for (const VariantRequest &Req : FV.Requests) {
     VariantABI ABI = cantFail(computeVariantABI(Req.Info, F.getFunctionType()));
     std::string Why = whyCannotBuild(F, ABI);

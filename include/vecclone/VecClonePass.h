@@ -24,6 +24,9 @@ struct VecCloneOptions {
   bool InlineBody = true;
   /// Also define GCC's `c` names where clang 22 promises a different length.
   bool DefineGCCNames = true;
+  /// Cut lane loops at inner loops, calls without variants and heavy
+  /// if/else regions (vplan-ext); off leaves the single lane loop.
+  bool CutLaneLoops = true;
 
   /// The options as set on the command line (`-mllvm -vecclone-...`).
   static VecCloneOptions fromCommandLine();
