@@ -56,13 +56,14 @@ stats() {
       if (mnem ~ /^call/) calls++
       if (mnem ~ /^vsqrtp[sd]$/ && line ~ /%[yz]mm/) sq++
       if (mnem ~ /^vdivp[sd]$/ && line ~ /%[yz]mm/) dv++
+      if (mnem ~ /^vp?gather/) gath++
       if (mnem ~ /^j/) {
         split(line, parts, /[ \t]+/)
         tgt = hex(parts[2])
         if (tgt <= addr) back++
       }
     }
-    END { printf "%d %d %d %d %d %d %d %d %d\n", n, vec, ymm, zmm, scalar, calls, back, sq, dv }
+    END { printf "%d %d %d %d %d %d %d %d %d %d\n", n, vec, ymm, zmm, scalar, calls, back, sq, dv, gath }
   ' "$tmp/dis.txt"
 }
 
@@ -75,9 +76,30 @@ check() { # name assert(0/1)
     [ "$assert" = 1 ] && fail=1
     return 0
   fi
-  read -r n vec ymm zmm scalar calls back sq dv < <(stats "$name")
+  read -r n vec ymm zmm scalar calls back sq dv gath < <(stats "$name")
   printf '%-28s %5d %7d %5d %5d %7d %6d %9d %6d/%d' "$name" "$n" "$vec" "$ymm" "$zmm" "$scalar" "$calls" "$back" "$sq" "$dv"
-  if [ "$assert" = 1 ]; then
+  if [ "$assert" = loop ] || [ "$assert" = aos ]; then
+    # loop: a divergent loop, one vector loop (the "any lane active" loop),
+    # no per-lane loop. aos: a strided read done with wide loads and
+    # shuffles, not gathers or per-lane loads.
+    local why=()
+    [ "$vec" -ge 5 ] || why+=("fewer than 5 packed ymm/zmm ops")
+    [ "$zmm" -eq 0 ] || why+=("zmm in an AVX2 variant")
+    [ "$scalar" -eq 0 ] || why+=("scalar ss/sd arithmetic")
+    [ "$calls" -eq 0 ] || why+=("calls")
+    if [ "$assert" = loop ]; then
+      [ "$back" -eq 1 ] || why+=("$back backward jumps, want the one vector loop")
+    else
+      [ "$back" -eq 0 ] || why+=("backward jump (a loop)")
+      [ "$gath" -eq 0 ] || why+=("gathers")
+    fi
+    if ((${#why[@]})); then
+      printf '  FAIL: %s\n' "$(IFS=';'; echo "${why[*]}")"
+      fail=1
+    else
+      printf '  ok\n'
+    fi
+  elif [ "$assert" = 1 ]; then
     local why=()
     [ "$vec" -ge 5 ] || why+=("fewer than 5 packed ymm/zmm ops")
     [ "$zmm" -eq 0 ] || why+=("zmm in an AVX2 variant")
@@ -105,9 +127,11 @@ check _ZGVdN8ulv_ours_saxpy 0
 check _ZGVdN8vv_ours_imix 0
 check _ZGVeN16vv_ours_straight 0
 check _ZGVeN16vv_ours_ifelse 0
+check _ZGVdN8vv_ours_mandel loop
+check _ZGVdN8ulv_ours_aos3 aos
 
 if [ "$fail" = 0 ]; then
-  echo "check-asm: PASS: the d variants of straight and ifelse are ymm vector code with no per-lane loop"
+  echo "check-asm: PASS: the d variants of straight, ifelse, mandel and aos3 are ymm vector code with no per-lane loop (mandel: one vector loop; aos3: no gathers)"
 else
   echo "check-asm: FAIL" >&2
   exit 1
