@@ -97,6 +97,27 @@ unsigned chooseVL(const Loop &L, const TargetTransformInfo &TTI,
   return std::max<unsigned>(llvm::bit_floor(VL), 2u);
 }
 
+/// Reductions with an identity and a vector reduce: the partial results of
+/// the lanes can be combined in any order.
+bool isSupportedReduction(RecurKind K) {
+  switch (K) {
+  case RecurKind::Add:
+  case RecurKind::Mul:
+  case RecurKind::And:
+  case RecurKind::Or:
+  case RecurKind::Xor:
+  case RecurKind::SMin:
+  case RecurKind::SMax:
+  case RecurKind::UMin:
+  case RecurKind::UMax:
+  case RecurKind::FAdd:
+  case RecurKind::FMul:
+    return true;
+  default:
+    return false;
+  }
+}
+
 struct StripMined {
   BasicBlock *LaneHeader = nullptr;
   unsigned VL = 0;
@@ -120,10 +141,6 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
     R.Why = "the loop's latch does not end in a conditional branch";
     return R;
   }
-  if (!Exit->phis().empty()) {
-    R.Why = "values computed in the loop are used after it";
-    return R;
-  }
   PHINode *IV = L.getInductionVariable(SE);
   InductionDescriptor ID;
   if (!IV || !InductionDescriptor::isInductionPHI(IV, &L, &SE, ID) ||
@@ -131,10 +148,48 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
     R.Why = "the loop has no integer induction with a constant step";
     return R;
   }
-  for (PHINode &PN : H->phis())
-    if (&PN != IV) {
-      R.Why = "the loop carries a value other than its induction (a "
-              "reduction), which is not supported yet";
+  // Other carried values must be reductions (omp simd `reduction`, or what
+  // the vectorizer would treat as one): each lane keeps a partial result,
+  // combined after the loop. Forced vectorization allows the reordering,
+  // for floating point too, as the loop vectorizer does.
+  SmallVector<std::pair<PHINode *, RecurrenceDescriptor>, 2> Reductions;
+  for (PHINode &PN : H->phis()) {
+    if (&PN == IV)
+      continue;
+    RecurrenceDescriptor RD;
+    if (!RecurrenceDescriptor::isReductionPHI(&PN, &L, RD) ||
+        !isSupportedReduction(RD.getRecurrenceKind())) {
+      R.Why = "the loop carries a value other than its induction that is "
+              "not a simple reduction";
+      return R;
+    }
+    Reductions.push_back({&PN, RD});
+  }
+  // After the loop only the reductions' final values may be used (directly
+  // or through an LCSSA phi of the exit block).
+  auto IsResult = [&](Value *V) {
+    return any_of(Reductions, [&](const auto &Rd) {
+      return V == Rd.second.getLoopExitInstr();
+    });
+  };
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      for (User *U : I.users()) {
+        auto *UI = cast<Instruction>(U);
+        if (L.contains(UI))
+          continue;
+        bool Ok = IsResult(&I) &&
+                  (!isa<PHINode>(UI) ||
+                   (UI->getParent() == Exit &&
+                    cast<PHINode>(UI)->getNumIncomingValues() == 1));
+        if (!Ok) {
+          R.Why = "values computed in the loop are used after it";
+          return R;
+        }
+      }
+  for (PHINode &PN : Exit->phis())
+    if (PN.getNumIncomingValues() != 1 || !IsResult(PN.getIncomingValue(0))) {
+      R.Why = "the loop's exit block merges values";
       return R;
     }
   const SCEV *BTC = SE.getBackedgeTakenCount(&L);
@@ -199,6 +254,64 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
   B.CreateCondBr(B.CreateICmpULT(K0Next, TC), ChunkH, Exit);
   K0->addIncoming(B.getInt64(0), Pre);
   K0->addIncoming(K0Next, ChunkLatch);
+
+  // Reductions: a lane array of partial results, the identity at first;
+  // each active lane folds its iterations into its slot (one unconditional
+  // store at the lane latch), and the exit combines the slots with the
+  // start value.
+  for (auto &[PN, RD] : Reductions) {
+    Type *T = PN->getType();
+    RecurKind Kind = RD.getRecurrenceKind();
+    BasicBlock &Entry = F.getEntryBlock();
+    IRBuilder<> EB(&Entry, Entry.getFirstInsertionPt());
+    auto *Partial = EB.CreateAlloca(ArrayType::get(T, VL), nullptr,
+                                    PN->getName() + ".partial");
+    Partial->setAlignment(Align(std::min<uint64_t>(
+        PowerOf2Ceil(DL.getTypeAllocSize(T) * VL), 64)));
+    Partial->setMetadata(LaneArrayMDName, MDNode::get(Ctx, {}));
+    auto *VecTy = FixedVectorType::get(T, VL);
+    IRBuilder<> PB(Pre->getTerminator());
+    PB.CreateAlignedStore(
+        PB.CreateVectorSplat(
+            VL, getRecurrenceIdentity(Kind, T, RD.getFastMathFlags())),
+        Partial, Partial->getAlign());
+    IRBuilder<> LB(LaneBody->getTerminator());
+    Value *Slot = LB.CreateInBoundsGEP(Partial->getAllocatedType(), Partial,
+                                       {LB.getInt64(0), Lane});
+    Value *Old = LB.CreateLoad(T, Slot, PN->getName() + ".lane");
+    Value *Next = PN->getIncomingValueForBlock(Latch);
+    IRBuilder<> TB(LaneLatch, LaneLatch->getFirstInsertionPt());
+    PHINode *Kept = TB.CreatePHI(T, 2, PN->getName() + ".kept");
+    Kept->addIncoming(Old, LaneBody);
+    Kept->addIncoming(Next, Latch);
+    TB.SetInsertPoint(LaneLatch->getFirstNonPHIIt());
+    TB.CreateStore(Kept, TB.CreateInBoundsGEP(Partial->getAllocatedType(),
+                                              Partial, {TB.getInt64(0), Lane}));
+    IRBuilder<> XB(Exit, Exit->getFirstInsertionPt());
+    XB.setFastMathFlags(RD.getFastMathFlags());
+    Value *All = XB.CreateAlignedLoad(VecTy, Partial, Partial->getAlign());
+    Value *Red = createSimpleReduction(XB, All, Kind);
+    Value *Start = PN->getIncomingValueForBlock(Pre);
+    Value *Final =
+        RecurrenceDescriptor::isMinMaxRecurrenceKind(Kind)
+            ? createMinMaxOp(XB, Kind, Start, Red)
+            : XB.CreateBinOp(
+                  (Instruction::BinaryOps)RecurrenceDescriptor::getOpcode(Kind),
+                  Start, Red, PN->getName() + ".final");
+    for (PHINode &XP : make_early_inc_range(Exit->phis()))
+      if (XP.getIncomingValue(0) == Next) {
+        XP.replaceAllUsesWith(Final);
+        XP.eraseFromParent();
+      }
+    // Direct uses after the loop (not in LCSSA form at VectorizerStart).
+    Next->replaceUsesWithIf(Final, [&](Use &U) {
+      auto *UI = cast<Instruction>(U.getUser());
+      return !L.contains(UI) && UI != Final && UI != Kept &&
+             !is_contained(Final->users(), UI) && UI->getParent() != LaneLatch;
+    });
+    PN->replaceAllUsesWith(Old);
+    PN->eraseFromParent();
+  }
 
   // The old loop becomes the lane body: entered from LaneBody, leaving to
   // the lane latch, its induction the lane's value.

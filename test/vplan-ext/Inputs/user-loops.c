@@ -116,6 +116,36 @@ __attribute__((noinline)) int sum_lengths(const int *restrict a, int n) {
   return s;
 }
 
+/* Reductions fed by a divergent inner loop: each lane keeps a partial
+ * result, combined after the loop. */
+__attribute__((noinline)) int max_steps(const int *restrict a, int n) {
+  int m = -5;
+#pragma omp simd reduction(max : m)
+  for (int i = 0; i < n; i++) {
+    int v = a[i] & 4095, c = 0;
+    while (v > 1) {
+      v = (v & 1) ? 3 * v + 1 : v / 2;
+      c++;
+    }
+    m = c > m ? c : m;
+  }
+  return m;
+}
+
+__attribute__((noinline)) unsigned total_steps(const int *restrict a, int n) {
+  unsigned t = 7;
+#pragma omp simd reduction(+ : t)
+  for (int i = 0; i < n; i++) {
+    int v = a[i] & 1023, c = 0;
+    while (v > 1) {
+      v = (v & 1) ? 3 * v + 1 : v / 2;
+      c++;
+    }
+    t += (unsigned)c * (unsigned)(i & 3);
+  }
+  return t;
+}
+
 /* An array of n T that ends right before an unmapped page. */
 static void *guarded(size_t bytes) {
   long page = sysconf(_SC_PAGESIZE);
@@ -168,5 +198,8 @@ int main(void) {
   cond_loop(fout, fa, N);
   printf("cond_loop %lx\n", hash(fout, sizeof(float) * N));
   printf("sum_lengths %d\n", sum_lengths(ia, N));
+  printf("max_steps %d %d %d\n", max_steps(ia, N), max_steps(ia, 3),
+         max_steps(ia, 0));
+  printf("total_steps %u %u\n", total_steps(ia, N), total_steps(ia, 9));
   return 0;
 }
