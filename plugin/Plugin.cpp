@@ -11,6 +11,7 @@
 #include "vecclone/VecClonePass.h"
 #include "vplan-ext/MaskPhiWidening.h"
 #include "vplan-ext/DivergenceAnalysis.h"
+#include "vplan-ext/LanePlan.h"
 #include "vplan-ext/StrideAnalysis.h"
 #include "vplan-ext/SimdLoopPass.h"
 #include "llvm/Config/llvm-config.h"

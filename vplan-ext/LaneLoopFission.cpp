@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LaneLoopFission.h"
+#include "vplan-ext/LoweringRules.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -33,7 +34,6 @@
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Analysis/PostDominators.h"
-#include "llvm/Support/CommandLine.h"
 #include <deque>
 
 using namespace llvm;
@@ -45,15 +45,6 @@ STATISTIC(NumCrossArrays,
           "Number of per-lane arrays for values that cross a cut");
 STATISTIC(NumCutFailures, "Number of lane loops that could not be cut");
 STATISTIC(NumBOSCC, "Number of divergent branches given BOSCC copies");
-
-static cl::opt<bool>
-    EnableBOSCC("vplan-boscc", cl::init(true), cl::Hidden,
-                cl::desc("Give heavy divergent if/else regions of lane loops "
-                         "unpredicated copies for when all lanes agree"));
-static cl::opt<unsigned> BOSCCThreshold(
-    "vplan-boscc-threshold", cl::init(48), cl::Hidden,
-    cl::desc("Minimum cost (instructions; divisions, square roots and calls "
-             "count 8) of an if/else region before it gets BOSCC copies"));
 
 namespace vplanext {
 namespace {
@@ -170,22 +161,6 @@ bool hasOrderedSideEffects(const Instruction &I) {
     for (const Attribute &A : Callee->getAttributes().getFnAttrs())
       if (A.isStringAttribute() && A.getKindAsString().starts_with("_ZGV"))
         return false;
-  return true;
-}
-
-/// A call the loop vectorizer cannot widen: no intrinsic, no vector variant.
-bool needsSerialLanes(const CallBase &CB) {
-  if (isa<IntrinsicInst>(CB))
-    return false;
-  if (CB.hasFnAttr("vector-function-abi-variant"))
-    return false;
-  if (const Function *Callee = CB.getCalledFunction()) {
-    if (Callee->hasFnAttribute("vector-function-abi-variant"))
-      return false;
-    for (const Attribute &A : Callee->getAttributes().getFnAttrs())
-      if (A.isStringAttribute() && A.getKindAsString().starts_with("_ZGV"))
-        return false;
-  }
   return true;
 }
 
@@ -308,7 +283,7 @@ bool Cutter::analyse(Failure &Fail) {
       if (!LL->contains(BB))
         continue;
       for (Instruction &I : *BB)
-        if (auto *CB = dyn_cast<CallBase>(&I); CB && needsSerialLanes(*CB)) {
+        if (auto *CB = dyn_cast<CallBase>(&I); CB && callNeedsSerialLanes(*CB)) {
           Call = CB;
           break;
         }
@@ -893,29 +868,6 @@ void Cutter::transform() {
   }
 }
 
-/// Rough cost of an instruction in the region: what BOSCC can save.
-static unsigned regionCost(const Instruction &I) {
-  if (isa<PHINode>(I) || I.isTerminator() || isa<DbgInfoIntrinsic>(I))
-    return 0;
-  switch (I.getOpcode()) {
-  case Instruction::FDiv:
-  case Instruction::FRem:
-  case Instruction::SDiv:
-  case Instruction::UDiv:
-  case Instruction::SRem:
-  case Instruction::URem:
-    return 8;
-  case Instruction::Load:
-  case Instruction::Store:
-    return 2;
-  default:
-    break;
-  }
-  if (isa<CallBase>(I))
-    return 8; // sqrt, exp, a vector variant: all expensive
-  return 1;
-}
-
 /// The first conditional branch (program order) of the innermost lane loop
 /// \p LL whose if/else region, up to its join, costs at least the BOSCC
 /// threshold; the region's blocks go to \p Region.
@@ -951,8 +903,8 @@ BranchInst *Cutter::findHeavyBranch(Loop &LL, DominatorTree &DT,
     unsigned Cost = 0;
     for (BasicBlock *X : R)
       for (Instruction &I : *X)
-        Cost += regionCost(I);
-    if (Cost < BOSCCThreshold)
+        Cost += bosccRegionCost(I);
+    if (Cost < getBOSCCThreshold())
       continue;
     Region.insert(R.begin(), R.end());
     return Br;
@@ -1100,7 +1052,7 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
         none_of(LL->blocks(), [](BasicBlock *BB) {
           return any_of(*BB, [](Instruction &I) {
             auto *CB = dyn_cast<CallBase>(&I);
-            return CB && needsSerialLanes(*CB);
+            return CB && callNeedsSerialLanes(*CB);
           });
         })) {
       // Nothing to cut unless a heavy if/else asks for BOSCC; look before
@@ -1149,7 +1101,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
     Failure Fail;
     Cutter C(F, VL);
     // The copies' register barriers are x86 inline asm.
-    C.AllowBOSCC = EnableBOSCC && !NoBOSCC.count(H) &&
+    C.AllowBOSCC = isBOSCCEnabled() && !NoBOSCC.count(H) &&
                    Triple(F.getParent()->getTargetTriple()).isX86();
     unsigned Cuts = R.NumCuts + R.NumSerialCalls;
     Cutter::Outcome O = Cuts < MaxCuts ? C.run(H, Fail) : Cutter::Failed;

@@ -1,0 +1,210 @@
+//===- LanePlan.h - Plans of SIMD-lane loops: regions and recipes -*- C++
+//-*-===//
+//
+/// \file
+/// A plan in the spirit of LLVM's VPlan for each SIMD-lane loop of a
+/// function (a vecclone lane loop or a user `omp simd` loop, uncut): the
+/// body as a tree of regions in program order, each leaf a recipe that says
+/// how a group of instructions is done once the loop runs VF lanes at a
+/// time, with a TargetTransformInfo cost (reciprocal throughput) for the
+/// scalar loop (VF iterations) and for the vector code.
+///
+/// Regions:
+/// - the lane loop itself (straight-line code is a run of recipes);
+/// - divergent if/else regions (branch on a varying value, single entry at
+///   the branch, single exit at its join): predicated, with the BOSCC
+///   decision LaneLoopFission takes for them and why;
+/// - uniform if/else regions (the lanes agree; BOSCC's rule is the same);
+/// - divergent loops (per-lane trip count: "while any lane is active", the
+///   exit updates the active-lane mask) and uniform loops.
+///
+/// Recipes: widen (arithmetic, casts, compares, calls with a vector variant
+/// or an intrinsic), widen memory (contiguous, unmasked), masked memory
+/// (contiguous, under a divergent branch or in a divergent loop), interleave
+/// group (constant stride, with what InterleaveGapFill does to it), gather /
+/// scatter, uniform (once, broadcast), blend (phis that pick per lane),
+/// instantiate (calls without a vector variant, run lane by lane) and the
+/// masked exit of a divergent loop.
+///
+/// The plan describes; it never changes the IR. The lowering is
+/// LaneLoopFission + InterleaveGapFill + the loop vectorizer: the plan
+/// predicts their choices with their own rules (LoweringRules.h) and the
+/// divergence and stride analyses. `print<vplan-ext>` prints the plans and
+/// emits one optimization remark per loop (pass "vplan-ext", name "Plan").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_LANEPLAN_H
+#define VPLANEXT_LANEPLAN_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/InstructionCost.h"
+#include <memory>
+#include <string>
+
+namespace llvm {
+class BasicBlock;
+class Instruction;
+class Loop;
+class raw_ostream;
+} // namespace llvm
+
+namespace vplanext {
+
+/// Scalar cost of VF iterations of the lane loop against the cost of the
+/// vector code for the same VF lanes.
+struct PlanCost {
+  llvm::InstructionCost Scalar = 0;
+  llvm::InstructionCost Vector = 0;
+
+  PlanCost &operator+=(const PlanCost &O) {
+    Scalar += O.Scalar;
+    Vector += O.Vector;
+    return *this;
+  }
+  PlanCost operator*(unsigned N) const { return {Scalar * N, Vector * N}; }
+};
+
+/// One node of the plan: a recipe (leaf) or a region (with children).
+class PlanNode {
+public:
+  enum NodeKind : unsigned char {
+    // Recipes.
+    Widen,        ///< arithmetic, casts, compares, vectorizable calls
+    WidenMemory,  ///< contiguous load/store, every lane active
+    MaskedMemory, ///< contiguous load/store under a lane mask
+    Interleave,   ///< constant-stride accesses: one interleave group
+    Gather,       ///< load through per-lane addresses
+    Scatter,      ///< store through per-lane addresses
+    Uniform,      ///< computed once for all lanes, broadcast when needed
+    Blend,        ///< phi picking a value per lane (select on a mask)
+    Instantiate,  ///< call without vector variant: lane by lane
+    MaskedExit,   ///< exit of a divergent loop: active mask and any-of
+    // Regions.
+    DivergentIf,
+    UniformIf,
+    DivergentLoop,
+    UniformLoop,
+  };
+
+  PlanNode(NodeKind K) : Kind(K) {}
+
+  NodeKind getKind() const { return Kind; }
+  bool isRegion() const { return Kind >= DivergentIf; }
+  bool isLoop() const { return Kind == DivergentLoop || Kind == UniformLoop; }
+
+  /// Recipes: the instructions, in program order.
+  llvm::ArrayRef<const llvm::Instruction *> insts() const { return Insts; }
+  /// Regions: the children, in program order.
+  llvm::ArrayRef<std::unique_ptr<PlanNode>> children() const {
+    return Children;
+  }
+  /// Regions: the block of the branch, or the loop's header.
+  const llvm::BasicBlock *getEntry() const { return Entry; }
+  /// Loops: the loop.
+  const llvm::Loop *getLoop() const { return L; }
+
+  /// Cost of the node as it runs once in the lane loop (loops: all their
+  /// iterations, branch regions: their predicated form).
+  PlanCost getCost() const { return Cost; }
+
+  /// If/else regions: LaneLoopFission gives the region BOSCC copies.
+  bool hasBOSCC() const { return BOSCC; }
+  /// If/else regions: the region's cost in BOSCC's units and the reason of
+  /// the BOSCC decision.
+  unsigned getBOSCCCost() const { return BOSCCCost; }
+  llvm::StringRef getNote() const { return Note; }
+
+  void print(llvm::raw_ostream &OS, unsigned Indent) const;
+
+private:
+  friend class LanePlanBuilder;
+  NodeKind Kind;
+  llvm::SmallVector<const llvm::Instruction *, 4> Insts;
+  llvm::SmallVector<std::unique_ptr<PlanNode>, 4> Children;
+  const llvm::BasicBlock *Entry = nullptr;
+  const llvm::Loop *L = nullptr;
+  PlanCost Cost;
+  /// Loops: cost of one iteration and the trip count used for the total.
+  PlanCost IterCost;
+  unsigned TripCount = 0;
+  bool TripCountKnown = false;
+  /// If/else regions: the sides, and their cost when every lane agrees.
+  const llvm::BasicBlock *Then = nullptr, *Else = nullptr;
+  PlanCost ThenCost, ElseCost;
+  bool BOSCC = false;
+  unsigned BOSCCCost = 0;
+  /// Free-form detail: BOSCC reason, interleave group, callee.
+  std::string Note;
+};
+
+/// The plan of one lane loop.
+class LanePlan {
+public:
+  const llvm::Loop &getLoop() const { return *L; }
+  unsigned getVF() const { return VF; }
+  /// True when VF came from `llvm.loop.vectorize.width`.
+  bool isVFFromMetadata() const { return VFFromMetadata; }
+  llvm::ArrayRef<std::unique_ptr<PlanNode>> nodes() const { return Nodes; }
+  PlanCost getCost() const { return Cost; }
+  /// Scalar cost over vector cost; 0 when either is invalid or zero.
+  double getSpeedup() const;
+
+  /// The multi-line dump of `print<vplan-ext>`.
+  void print(llvm::raw_ostream &OS) const;
+  /// One line for the remark: recipes, VF, BOSCC yes/no and why, costs.
+  std::string summary() const;
+
+private:
+  friend class LanePlanBuilder;
+  friend class LanePlanAnalysis;
+  const llvm::Loop *L = nullptr;
+  unsigned VF = 0;
+  bool VFFromMetadata = false;
+  llvm::SmallVector<std::unique_ptr<PlanNode>, 8> Nodes;
+  PlanCost Cost;
+};
+
+/// The analysis result: one plan per lane loop, in block order of headers.
+class LanePlanInfo {
+public:
+  llvm::ArrayRef<std::unique_ptr<LanePlan>> plans() const { return Plans; }
+  const LanePlan *getPlan(const llvm::Loop *L) const;
+
+  void print(llvm::raw_ostream &OS) const;
+
+  /// The plans point at loops, blocks and instructions, and use the
+  /// divergence and stride results.
+  bool invalidate(llvm::Function &F, const llvm::PreservedAnalyses &PA,
+                  llvm::FunctionAnalysisManager::Invalidator &Inv);
+
+private:
+  friend class LanePlanAnalysis;
+  llvm::SmallVector<std::unique_ptr<LanePlan>, 2> Plans;
+};
+
+class LanePlanAnalysis : public llvm::AnalysisInfoMixin<LanePlanAnalysis> {
+  friend llvm::AnalysisInfoMixin<LanePlanAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = LanePlanInfo;
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
+};
+
+/// `print<vplan-ext>`: prints every plan and emits the `Plan` remarks.
+class LanePlanPrinterPass : public llvm::PassInfoMixin<LanePlanPrinterPass> {
+  llvm::raw_ostream &OS;
+
+public:
+  explicit LanePlanPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace vplanext
+
+#endif // VPLANEXT_LANEPLAN_H

@@ -1,0 +1,42 @@
+//===- LoweringRules.h - Rules shared by lowering and plan ------*- C++ -*-===//
+//
+/// \file
+/// The rules LaneLoopFission lowers by, in one place, so that the plan
+/// (`print<vplan-ext>`, LanePlan.cpp) predicts exactly what the lowering
+/// does instead of keeping a copy of its logic:
+///
+/// - which calls run lane by lane (no intrinsic, no vector variant);
+/// - the BOSCC cost of an instruction of an if/else region and the
+///   `-vplan-boscc` / `-vplan-boscc-threshold` options.
+///
+/// The options are defined in LoweringRules.cpp, so a test that sets
+/// `-vplan-boscc-threshold=8` sees the plan and the lowering agree.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_LOWERINGRULES_H
+#define VPLANEXT_LOWERINGRULES_H
+
+namespace llvm {
+class CallBase;
+class Instruction;
+} // namespace llvm
+
+namespace vplanext {
+
+/// A call the loop vectorizer cannot widen: no intrinsic, no vector variant.
+/// Fission runs it lane by lane, in lane order (instantiation).
+bool callNeedsSerialLanes(const llvm::CallBase &CB);
+
+/// Rough cost of an instruction of an if/else region: what BOSCC can save.
+/// An instruction counts 1, a load or store 2, a division or a call 8.
+unsigned bosccRegionCost(const llvm::Instruction &I);
+
+/// `-vplan-boscc`: give heavy divergent if/else regions BOSCC copies.
+bool isBOSCCEnabled();
+/// `-vplan-boscc-threshold`: the region cost from which BOSCC pays.
+unsigned getBOSCCThreshold();
+
+} // namespace vplanext
+
+#endif // VPLANEXT_LOWERINGRULES_H
