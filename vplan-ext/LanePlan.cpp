@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LanePlan.h"
+#include "vplan-ext/SimdLoopPass.h"
 #include "vplan-ext/DivergenceAnalysis.h"
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/StrideAnalysis.h"
@@ -156,22 +157,7 @@ private:
 /// register of the widest data the body loads or stores (SimdLoopPass's
 /// rule for loops it strip-mines).
 unsigned LanePlanBuilder::chooseVF() const {
-  if (std::optional<int> W =
-          getOptionalIntLoopAttribute(&L, "llvm.loop.vectorize.width");
-      W && *W > 1)
-    return *W;
-  uint64_t Widest = 8;
-  for (BasicBlock *BB : L.blocks())
-    for (Instruction &I : *BB)
-      if (isa<LoadInst, StoreInst>(I)) {
-        Type *T = getLoadStoreType(&I);
-        if (T->isSized() && !T->isAggregateType())
-          Widest = std::max<uint64_t>(Widest, DL.getTypeSizeInBits(T));
-      }
-  uint64_t Reg =
-      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
-          .getFixedValue();
-  return std::max<uint64_t>(2, Reg / Widest);
+  return chooseSimdLoopVL(L, TTI, DL);
 }
 
 void LanePlanBuilder::findControl() {

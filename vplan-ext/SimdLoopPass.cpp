@@ -64,10 +64,10 @@ bool isCandidate(const Loop &L) {
   return L.isAnnotatedParallel();
 }
 
-/// The lane count: the user's simdlen if any, else one register of the
-/// widest scalar the body loads, stores or computes.
-unsigned chooseVL(const Loop &L, const TargetTransformInfo &TTI,
-                  const DataLayout &DL) {
+} // namespace
+
+unsigned chooseSimdLoopVL(const Loop &L, const TargetTransformInfo &TTI,
+                          const DataLayout &DL) {
   if (std::optional<int> W =
           getOptionalIntLoopAttribute(&L, "llvm.loop.vectorize.width");
       W && *W > 1)
@@ -96,6 +96,8 @@ unsigned chooseVL(const Loop &L, const TargetTransformInfo &TTI,
   unsigned VL = Reg >= Bits ? unsigned(Reg / Bits) : 1;
   return std::max<unsigned>(llvm::bit_floor(VL), 2u);
 }
+
+namespace {
 
 /// Reductions with an identity and a vector reduce: the partial results of
 /// the lanes can be combined in any order.
@@ -209,7 +211,7 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
         }
 
   const DataLayout &DL = F.getDataLayout();
-  unsigned VL = chooseVL(L, TTI, DL);
+  unsigned VL = chooseSimdLoopVL(L, TTI, DL);
   LLVMContext &Ctx = F.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
   Type *IVTy = IV->getType();

@@ -21,7 +21,20 @@
 
 #include "llvm/IR/PassManager.h"
 
+namespace llvm {
+class DataLayout;
+class Loop;
+class TargetTransformInfo;
+} // namespace llvm
+
 namespace vplanext {
+
+/// The lane count for the omp simd loop \p L: the user's `simdlen` if any,
+/// else one vector register of the widest data the body loads, stores or
+/// carries (index arithmetic does not count).
+unsigned chooseSimdLoopVL(const llvm::Loop &L,
+                          const llvm::TargetTransformInfo &TTI,
+                          const llvm::DataLayout &DL);
 
 class SimdLoopPass : public llvm::PassInfoMixin<SimdLoopPass> {
 public:
