@@ -76,3 +76,22 @@ fi
 
 # 5. Check and time.
 ./demo
+
+# 6. Part 2: a loop whose trip count differs per lane (Mandelbrot). gcc 12
+# leaves its own clones of such a body scalar; vplan-ext cuts the variant's
+# lane loop so the escape loop runs on all lanes at once.
+echo
+echo "divergent loop (vplan-ext)"
+run "${cc_callee[@]}" -I"$demo" -c "$demo/mandel.c" -o mandel.o
+run gcc -O3 -fopenmp-simd -march="$march" -I"$demo" -DLOOP=row_gcc -c "$demo/mandel-loop.c" -o mandel_gcc.o
+run clang-22 -O3 -fopenmp-simd -march="$march" -I"$demo" -DLOOP=row_clang -c "$demo/mandel-loop.c" -o mandel_clang.o
+run gcc -O2 -I"$demo" -c "$demo/mandel-main.c" -o mandel_main.o
+run gcc mandel_main.o mandel_gcc.o mandel_clang.o mandel.o -o mandel_demo
+called=$(objdump -dr mandel_gcc.o | awk '/R_X86_64_PLT32/ && $3 ~ /^_ZGV/ { s = $3; sub(/-0x4$/, "", s); if (!(s in seen)) { seen[s]; printf "%s%s", n++ ? " " : "", s } }')
+echo "  callee    $(rel "$demo/mandel.c"): escape(), a while loop per pixel"
+echo "  caller    $(rel "$demo/mandel-loop.c"): gcc -O3 -fopenmp-simd -march=$march, calls ${called:-(no variant!)}"
+if [ -z "$called" ]; then
+  echo "demo: gcc's row loop does not call any vector variant" >&2
+  exit 1
+fi
+./mandel_demo
