@@ -57,3 +57,10 @@ void LFN(aos3)(const float *restrict a, const float *restrict b,
   for (int i = 0; i < n; ++i)
     out[i] = KFN(aos3)(a, i, b[i]);
 }
+
+void LFN(heavy)(const float *restrict a, const float *restrict b,
+                float *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = KFN(heavy)(a[i], b[i]);
+}

@@ -1,4 +1,4 @@
-/* The six benchmark bodies, written once and compiled several ways.
+/* The seven benchmark bodies, written once and compiled several ways.
  *
  *   KPREFIX  name prefix of the kernels (ours_, gcc_, clang_, inl_, ref_), so
  *            objects from different compilers can be linked into one binary.
@@ -40,6 +40,8 @@ int KFN(imix)(int x, int y);
 float KFN(mandel)(float x, float y);
 #pragma omp declare simd uniform(p) linear(i)
 float KFN(aos3)(const float *p, int i, float y);
+#pragma omp declare simd
+float KFN(heavy)(float x, float y);
 
 #else
 
@@ -106,6 +108,29 @@ KLINK float KFN(mandel)(float x, float y) {
 KLINK float KFN(aos3)(const float *p, int i, float y) {
   float x0 = p[3 * i], x1 = p[3 * i + 1], x2 = p[3 * i + 2];
   return sqrtf(x0 * x0 + x1 * x1 + x2 * x2) + y;
+}
+
+/* (g) A heavy if/else (three square roots and three divisions on one side,
+ * one and two on the other), timed on inputs whose sign comes in runs of
+ * 32 elements: whole vectors take one side (BOSCC). */
+#pragma omp declare simd
+KLINK float KFN(heavy)(float x, float y) {
+  float r;
+  if (x > 0.0f) {
+    float a = sqrtf(x) * y;
+    float b = a / (y * y + 1.0f);
+    float c = sqrtf(b * b + x);
+    float d = c / (x + 2.0f);
+    float e = sqrtf(d * d + a * a) / (c + 1.0f);
+    r = a + b + c + d + e;
+  } else {
+    float a = x * x - y;
+    float b = a / (x * x + 1.0f);
+    float c = b / (y * y + 3.0f);
+    float d = sqrtf(c * c + 1.0f);
+    r = a - b + c * d + y * 3.0f;
+  }
+  return r * 0.5f;
 }
 
 #endif /* KERNELS_DECL_ONLY */

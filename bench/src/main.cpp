@@ -37,7 +37,8 @@ using ILoop = void (*)(const int *, const int *, int *, int);
   extern "C" void L_##cfg##_imix(const int *, const int *, int *, int);       \
   extern "C" void L_##cfg##_mandel(const float *, const float *, float *,    \
                                    int);                                       \
-  extern "C" void L_##cfg##_aos3(const float *, const float *, float *, int);
+  extern "C" void L_##cfg##_aos3(const float *, const float *, float *, int); \
+  extern "C" void L_##cfg##_heavy(const float *, const float *, float *, int);
 
 VC_DECLARE_LOOPS(ref)
 VC_DECLARE_LOOPS(gcc_v3)
@@ -59,12 +60,14 @@ struct Config {
   ILoop imix;
   FLoop mandel;
   FLoop aos3;
+  FLoop heavy;
   bool avx512;       // built for x86-64-v4: runs only on AVX-512 CPUs
 };
 
 #define VC_CONFIG_ISA(cfg, avx512)                                             \
   Config { #cfg, L_##cfg##_straight, L_##cfg##_ifelse, L_##cfg##_saxpy,       \
-           L_##cfg##_imix, L_##cfg##_mandel, L_##cfg##_aos3, avx512 }
+           L_##cfg##_imix, L_##cfg##_mandel, L_##cfg##_aos3,                    \
+           L_##cfg##_heavy, avx512 }
 #define VC_CONFIG(cfg) VC_CONFIG_ISA(cfg, false)
 
 const Config kRef = VC_CONFIG(ref);
@@ -86,7 +89,7 @@ const Config kConfigs[] = {
 };
 
 const char *const kKernels[] = {"straight", "ifelse", "saxpy", "imix",
-                                "mandel", "aos3"};
+                                "mandel", "aos3", "heavy"};
 constexpr int kNumKernels = sizeof(kKernels) / sizeof(kKernels[0]);
 
 // Input buffers, 64-byte aligned, large enough for every size.
@@ -95,6 +98,7 @@ struct Buffers {
   float *fa = nullptr, *fb = nullptr, *fout = nullptr, *fref = nullptr;
   int *ia = nullptr, *ib = nullptr, *iout = nullptr, *iref = nullptr;
   float *ma = nullptr, *mb = nullptr; // Mandelbrot: a 256-pixel-wide image
+  float *ha = nullptr;                 // heavy: signs in runs of 32
 };
 Buffers g;
 
@@ -124,6 +128,7 @@ void fill(size_t n) {
   g.iref = alloc<int>(n);
   g.ma = alloc<float>(n);
   g.mb = alloc<float>(n);
+  g.ha = alloc<float>(n);
   // Pixels in row-major order, c in [-2.2, 0.8] x [-1.5, 1.5] (the kernel
   // maps (x, y) to c = (0.6x - 0.5) + 0.4y i), as an image loop would call it.
   for (size_t i = 0; i < n; ++i) {
@@ -152,6 +157,10 @@ void fill(size_t n) {
     if (i % 53 == 5)
       g.ia[i] = (i & 1) ? 0 : static_cast<int>(0x80000000u);
   }
+  // heavy: |fa| with the sign flipping every 32 elements (and NaN/-0 from
+  // fa's specials kept), so whole vectors take one side of its branch.
+  for (size_t i = 0; i < n; ++i)
+    g.ha[i] = ((i / 32) & 1) ? -std::fabs(g.fa[i]) : std::fabs(g.fa[i]);
   // The rest of fa: more AoS coordinates for aos3.
   for (size_t i = n; i < 3 * n; ++i)
     g.fa[i] = 8.0f * ((lcg(s) >> 8) * (1.0f / 16777216.0f)) - 4.0f;
@@ -239,8 +248,11 @@ size_t check_kernel(const Config &c, int k) {
   case 4:
     return check(c.name, "mandel", c.mandel, kRef.mandel, (const float *)g.ma,
                  (const float *)g.mb, g.fout, g.fref);
-  default:
+  case 5:
     return check(c.name, "aos3", c.aos3, kRef.aos3, (const float *)g.fa,
+                 (const float *)g.fb, g.fout, g.fref);
+  default:
+    return check(c.name, "heavy", c.heavy, kRef.heavy, (const float *)g.ha,
                  (const float *)g.fb, g.fout, g.fref);
   }
 }
@@ -350,9 +362,13 @@ int main(int argc, char **argv) {
           b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
                                            c.mandel, g.ma, g.mb, g.fout);
           break;
-        default:
+        case 5:
           b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
                                            c.aos3, g.fa, g.fb, g.fout);
+          break;
+        default:
+          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
+                                           c.heavy, g.ha, g.fb, g.fout);
           break;
         }
         b->Arg(n);
