@@ -129,13 +129,7 @@ private:
 } // namespace
 
 AllocaInst *VariantBodyBuilder::createLaneArray(Type *EltTy, const Twine &Name) {
-  IRBuilder<> EB(Entry, Entry->begin());
-  auto *AI = EB.CreateAlloca(ArrayType::get(EltTy, ABI.VLen), nullptr, Name);
-  const DataLayout &DL = V.getDataLayout();
-  uint64_t Bytes = DL.getTypeAllocSize(EltTy) * ABI.VLen;
-  AI->setAlignment(Align(std::min<uint64_t>(PowerOf2Ceil(Bytes), 64)));
-  AI->setMetadata(LaneArrayMD, MDNode::get(Ctx, {}));
-  return AI;
+  return vplanext::createLaneArray(V, EltTy, ABI.VLen, Name);
 }
 
 Value *VariantBodyBuilder::lanePtr(AllocaInst *Array, Value *Lane) {

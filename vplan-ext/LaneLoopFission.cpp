@@ -509,14 +509,8 @@ bool Cutter::analyse(Failure &Fail) {
 }
 
 AllocaInst *Cutter::makeArray(Type *EltTy, const Twine &Name) {
-  BasicBlock &Entry = F.getEntryBlock();
-  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
-  auto *AI = B.CreateAlloca(ArrayType::get(EltTy, VL), nullptr, Name);
-  uint64_t Bytes = F.getDataLayout().getTypeAllocSize(EltTy) * VL;
-  AI->setAlignment(Align(std::min<uint64_t>(PowerOf2Ceil(Bytes), 64)));
-  AI->setMetadata(LaneArrayMDName, MDNode::get(Ctx, {}));
   ++NumCrossArrays;
-  return AI;
+  return createLaneArray(F, EltTy, VL, Name);
 }
 
 Value *Cutter::lanePtr(IRBuilder<> &B, AllocaInst *A, Value *Lane) {

@@ -40,6 +40,7 @@
 #ifndef VPLANEXT_LANELOOPFISSION_H
 #define VPLANEXT_LANELOOPFISSION_H
 
+#include "vplan-ext/LaneLoopMetadata.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -53,9 +54,6 @@ class Instruction;
 
 namespace vplanext {
 
-/// Metadata kind on the per-lane arrays (shared with vecclone's own arrays):
-/// private to one lane, never shared memory.
-constexpr const char *LaneArrayMDName = "vecclone.lane.array";
 
 struct FissionResult {
   /// Headers of the lane loops that replace the input loop, in program

@@ -3,6 +3,8 @@
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
 
@@ -45,6 +47,17 @@ MDNode *makeSerialLaneLoopID(LLVMContext &Ctx) {
       Ctx,
       {value(Ctx, "llvm.loop.vectorize.enable", ConstantInt::getFalse(Ctx)),
        flag(Ctx, "llvm.loop.unroll.disable"), flag(Ctx, SerialLaneLoopTag)});
+}
+
+AllocaInst *createLaneArray(Function &F, Type *EltTy, unsigned VL,
+                            const Twine &Name) {
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  AllocaInst *AI = B.CreateAlloca(ArrayType::get(EltTy, VL), nullptr, Name);
+  uint64_t Bytes = F.getDataLayout().getTypeAllocSize(EltTy) * VL;
+  AI->setAlignment(Align(std::min<uint64_t>(PowerOf2Ceil(Bytes), 64)));
+  AI->setMetadata(LaneArrayMDName, MDNode::get(F.getContext(), {}));
+  return AI;
 }
 
 void setLaneLoopID(BasicBlock *LaneHeader, MDNode *ID) {

@@ -16,10 +16,14 @@
 #include "llvm/ADT/ArrayRef.h"
 
 namespace llvm {
+class AllocaInst;
 class BasicBlock;
+class Function;
 class LLVMContext;
 class MDNode;
 class Metadata;
+class Twine;
+class Type;
 } // namespace llvm
 
 namespace vplanext {
@@ -28,6 +32,16 @@ namespace vplanext {
 constexpr const char *LaneLoopTag = "vecclone.lane.loop";
 /// Tag of lane loops that run a call lane by lane: never vectorized.
 constexpr const char *SerialLaneLoopTag = "vecclone.lane.serial";
+
+/// Metadata kind on the per-lane arrays: private to one lane, never shared
+/// memory.
+constexpr const char *LaneArrayMDName = "vecclone.lane.array";
+
+/// A per-lane array `[VL x EltTy]` in \p F's entry block, aligned so that
+/// the whole array is one aligned vector (SROA then makes it a register),
+/// and tagged with LaneArrayMDName.
+llvm::AllocaInst *createLaneArray(llvm::Function &F, llvm::Type *EltTy,
+                                  unsigned VL, const llvm::Twine &Name);
 
 /// A new loop ID for a lane loop of width \p VL whose memory accesses are in
 /// \p AccessGroups.

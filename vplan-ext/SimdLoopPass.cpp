@@ -264,13 +264,8 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
   for (auto &[PN, RD] : Reductions) {
     Type *T = PN->getType();
     RecurKind Kind = RD.getRecurrenceKind();
-    BasicBlock &Entry = F.getEntryBlock();
-    IRBuilder<> EB(&Entry, Entry.getFirstInsertionPt());
-    auto *Partial = EB.CreateAlloca(ArrayType::get(T, VL), nullptr,
-                                    PN->getName() + ".partial");
-    Partial->setAlignment(Align(std::min<uint64_t>(
-        PowerOf2Ceil(DL.getTypeAllocSize(T) * VL), 64)));
-    Partial->setMetadata(LaneArrayMDName, MDNode::get(Ctx, {}));
+    AllocaInst *Partial =
+        createLaneArray(F, T, VL, PN->getName() + ".partial");
     auto *VecTy = FixedVectorType::get(T, VL);
     IRBuilder<> PB(Pre->getTerminator());
     PB.CreateAlignedStore(
