@@ -35,6 +35,7 @@
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Analysis/PostDominators.h"
 #include <deque>
+#include <functional>
 
 using namespace llvm;
 
@@ -181,9 +182,15 @@ public:
   BranchInst *BOSCCBranch = nullptr;
   /// Allow a BOSCC cut of an innermost lane loop.
   bool AllowBOSCC = false;
+  /// The inner loop is uniform: every lane enters it and all leave at the
+  /// same iteration through the same exit. Lane loop 2 then needs no lane
+  /// flag test, and the uniform header phis are read from lane 0.
+  bool UniformLoop = false;
+  SmallPtrSet<PHINode *, 4> UniformPhis;
 
 private:
   bool analyse(Failure &Fail);
+  void findUniformLoop(Loop &Inner);
   void transform();
   BranchInst *findHeavyBranch(Loop &LL, DominatorTree &DT,
                               SmallPtrSetImpl<BasicBlock *> &Region);
@@ -405,6 +412,9 @@ bool Cutter::analyse(Failure &Fail) {
     return Order.lookup(X) < Order.lookup(Y);
   });
 
+  if (Inner)
+    findUniformLoop(*Inner);
+
   // Instructions: what the cut cannot carry or would reorder.
   const DataLayout &DL = F.getDataLayout();
   unsigned Bits = 0, CrossBits = 0;
@@ -531,6 +541,65 @@ Value *Cutter::loadLane(IRBuilder<> &B, Type *T, AllocaInst *A, Value *Lane,
   else if (V->getType() != T)
     V = B.CreateTrunc(V, T, Name);
   return V;
+}
+
+/// A uniform inner loop: no lane can bypass it (A has no edge to B, so the
+/// lane loop is not masked either) and its exits depend only on values that
+/// are the same in every lane: constants, arguments and values from outside
+/// the lane loop, and header phis that start from and step by such values.
+void Cutter::findUniformLoop(Loop &Inner) {
+  auto Outside = [&](Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    return !I || (partOf(I->getParent()) == NotInBody &&
+                  I->getParent() != L.Header && I->getParent() != L.Latch);
+  };
+  for (PHINode &PN : IH->phis())
+    if (PN.getType()->isIntegerTy() && Outside(PN.getIncomingValueForBlock(
+                                           InnerPre)))
+      UniformPhis.insert(&PN);
+  // Values computed in the loop from uniform values only, without memory.
+  std::function<bool(Value *, unsigned)> Uniform = [&](Value *V,
+                                                       unsigned Depth) {
+    if (Outside(V))
+      return true;
+    if (auto *PN = dyn_cast<PHINode>(V); PN && UniformPhis.count(PN))
+      return true;
+    auto *I = dyn_cast<Instruction>(V);
+    PartKind K = I ? partOf(I->getParent()) : NotInBody;
+    if (!I || Depth > 8 || (K != PartA && K != PartI) || isa<PHINode>(I) ||
+        I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
+      return false;
+    return all_of(I->operands(),
+                  [&](Value *Op) { return Uniform(Op, Depth + 1); });
+  };
+  // Optimistic fixpoint: drop phis whose next value is not uniform.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (PHINode *PN : SmallVector<PHINode *, 4>(UniformPhis.begin(),
+                                                 UniformPhis.end()))
+      for (BasicBlock *S : InnerLatches)
+        if (!Uniform(PN->getIncomingValueForBlock(S), 0)) {
+          UniformPhis.erase(PN);
+          Changed = true;
+          break;
+        }
+  }
+  // Every lane takes the same path through A (so all enter the loop or
+  // none: a masked variant's mask test is not uniform), and leaves the
+  // loop at the same iteration through the same exit.
+  SmallVector<BasicBlock *, 8> Exiting;
+  Inner.getExitingBlocks(Exiting);
+  for (BasicBlock *BB : Body)
+    if (partOf(BB) == PartA)
+      Exiting.push_back(BB);
+  for (BasicBlock *BB : Exiting) {
+    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    if (!Br || (Br->isConditional() && !Uniform(Br->getCondition(), 0))) {
+      UniformPhis.clear();
+      return;
+    }
+  }
+  UniformLoop = true;
 }
 
 void Cutter::transform() {
@@ -671,7 +740,11 @@ void Cutter::transform() {
   Value *Active = loadLane(B, B.getInt1Ty(), Act, Lane2, "active");
   SmallVector<Value *, 4> State;
   for (auto [PN, Arr] : zip(StatePhis, StateArr))
-    State.push_back(loadLane(B, PN->getType(), Arr, Lane2, PN->getName()));
+    // In a uniform loop every lane holds the same value: reading lane 0
+    // makes it a scalar the vectorizer broadcasts (a uniform address).
+    State.push_back(loadLane(B, PN->getType(), Arr,
+                             UniformPhis.count(PN) ? static_cast<Value *>(B.getInt64(0)) : Lane2,
+                             PN->getName()));
   DenseMap<Value *, Value *> InI; // A value as loop 2 reads it
   for (auto [PN, S] : zip(StatePhis, State))
     InI[PN] = S;
@@ -686,7 +759,11 @@ void Cutter::transform() {
   Value *OldResume =
       NeedResume ? B.CreateLoad(MaskTy, lanePtr(B, Resume, Lane2), "resume.old")
                  : nullptr;
-  B.CreateCondBr(Active, IH, T2);
+  // Every lane runs a uniform loop's iterations whenever any does.
+  if (UniformLoop)
+    B.CreateBr(IH);
+  else
+    B.CreateCondBr(Active, IH, T2);
 
   // Loop 3 entry: reload what B reads, then go where the lane left off.
   B.SetInsertPoint(D3);
@@ -776,7 +853,7 @@ void Cutter::transform() {
         return R;
       return V;
     };
-    unsigned NPreds = 1 + Continue.size();
+    unsigned NPreds = !UniformLoop + Continue.size();
     for (const Redirect &R : Redirects)
       NPreds += partOf(R.From) == PartI;
     PHINode *A2 = B.CreatePHI(B.getInt1Ty(), NPreds, "act.i");
@@ -790,13 +867,15 @@ void Cutter::transform() {
       if (partOf(I->getParent()) == PartI)
         V2.push_back({I, B.CreatePHI(I->getType(), NPreds, I->getName())});
     // Skipped (inactive) lane.
-    A2->addIncoming(B.getFalse(), Act2);
-    if (R2)
-      R2->addIncoming(OldResume, Act2);
-    for (auto [PN, S] : zip(StatePhis, S2))
-      S->addIncoming(Poison(PN->getType()), Act2);
-    for (auto &[I, P] : V2)
-      P->addIncoming(OldOut[I], Act2);
+    if (!UniformLoop) {
+      A2->addIncoming(B.getFalse(), Act2);
+      if (R2)
+        R2->addIncoming(OldResume, Act2);
+      for (auto [PN, S] : zip(StatePhis, S2))
+        S->addIncoming(Poison(PN->getType()), Act2);
+      for (auto &[I, P] : V2)
+        P->addIncoming(OldOut[I], Act2);
+    }
     // Back edges.
     for (auto [S, C] : zip(InnerLatches, Continue)) {
       A2->addIncoming(B.getTrue(), C);

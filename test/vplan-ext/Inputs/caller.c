@@ -36,6 +36,8 @@ static int (*volatile s_grow)(float, float) = grow_until;
 static long (*volatile s_pop)(long) = popcount_loop;
 static signed char (*volatile s_digits)(int) = digits;
 static int (*volatile s_run)(const float *, int) = run_length;
+static float (*volatile s_force)(float, float, const float *, const float *, int) = force;
+static int (*volatile s_mu)(int, int) = masked_uniform;
 
 static int same_f(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
 static int bad;
@@ -102,6 +104,15 @@ int main(void) {
 #pragma omp simd
   for (int i = 0; i < N; ++i) cr[i] = digits(ia[i]);
   for (int i = 0; i < N; ++i) check("digits", i, cr[i] == s_digits(ia[i]));
+
+  for (int n = 0; n <= 40; n += 13) {
+#pragma omp simd
+    for (int i = 0; i < N; ++i) fr[i] = force(fa[i], fb[i], fb, fa, n);
+    for (int i = 0; i < N; ++i) check("force", i, same_f(fr[i], s_force(fa[i], fb[i], fb, fa, n)));
+#pragma omp simd
+    for (int i = 0; i < N; ++i) ir[i] = ia[i] & 2 ? masked_uniform(ia[i], n) : -7;
+    for (int i = 0; i < N; ++i) check("masked_uniform", i, ir[i] == (ia[i] & 2 ? s_mu(ia[i], n) : -7));
+  }
 
   /* Masked: only odd inputs store; the others keep the sentinel. */
   for (int i = 0; i < N; ++i) ir[i] = ie[i] = 0x5a5a5a5a;

@@ -1,4 +1,5 @@
 #include "divergent.h"
+#include <math.h>
 
 #pragma omp declare simd uniform(maxit) notinbranch
 int mandel(float cr, float ci, int maxit) {
@@ -173,4 +174,26 @@ int run_length(const float *tab, int start) {
   while (k < 8 && tab[start + k] > 0.0f)
     k++;
   return k;
+}
+
+/* A uniform inner loop (n-body-like): every lane runs the same iterations,
+ * so the loop keeps scalar control and px[j] is one broadcast load. */
+#pragma omp declare simd uniform(px, py, n) notinbranch
+float force(float x, float y, const float *px, const float *py, int n) {
+  float f = 0.0f;
+  for (int j = 0; j < n; j++) {
+    float dx = px[j] - x, dy = py[j] - y;
+    f += 1.0f / sqrtf(dx * dx + dy * dy + 0.01f);
+  }
+  return f;
+}
+
+/* The same loop shape in a masked variant: inactive lanes never enter it,
+ * so it is not uniform there and keeps the lane flags. */
+#pragma omp declare simd uniform(n) inbranch
+int masked_uniform(int a, int n) {
+  int s = a;
+  for (int j = 0; j < n; j++)
+    s = s * 3 + j;
+  return s;
 }

@@ -31,3 +31,7 @@ long popcount_loop(long x);
 signed char digits(int n);
 #pragma omp declare simd uniform(tab) linear(start) inbranch
 int run_length(const float *tab, int start);
+#pragma omp declare simd uniform(px, py, n) notinbranch
+float force(float x, float y, const float *px, const float *py, int n);
+#pragma omp declare simd uniform(n) inbranch
+int masked_uniform(int a, int n);
