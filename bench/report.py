@@ -12,7 +12,7 @@ import statistics
 import sys
 
 UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
-KERNELS = ["straight", "ifelse", "saxpy", "imix", "mandel", "aos3", "heavy"]
+KERNELS = ["straight", "ifelse", "saxpy", "imix", "mandel", "aos3", "heavy", "nbody"]
 KERNEL_DESC = {
     "straight": "straight line (mul/add/div/sqrt), `vv`",
     "ifelse": "if/else, several ops per side, `vv`",
@@ -21,6 +21,7 @@ KERNEL_DESC = {
     "mandel": "Mandelbrot escape loop (per-lane trip count, up to 256), `vv`",
     "aos3": "AoS stride 3: norm of point `p[3i..3i+2]` plus y, `ulv`",
     "heavy": "heavy if/else (BOSCC), signs in runs of 32 elements, `vv`",
+    "nbody": "pull of 64 bodies (a uniform inner loop), `vvuuu`",
 }
 
 

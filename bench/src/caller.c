@@ -64,3 +64,11 @@ void LFN(heavy)(const float *restrict a, const float *restrict b,
   for (int i = 0; i < n; ++i)
     out[i] = KFN(heavy)(a[i], b[i]);
 }
+
+/* The first 64 points of a and b are the bodies. */
+void LFN(nbody)(const float *restrict a, const float *restrict b,
+                float *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = KFN(nbody)(a[i], b[i], a, b, 64);
+}

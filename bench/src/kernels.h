@@ -1,4 +1,4 @@
-/* The seven benchmark bodies, written once and compiled several ways.
+/* The eight benchmark bodies, written once and compiled several ways.
  *
  *   KPREFIX  name prefix of the kernels (ours_, gcc_, clang_, inl_, ref_), so
  *            objects from different compilers can be linked into one binary.
@@ -42,6 +42,8 @@ float KFN(mandel)(float x, float y);
 float KFN(aos3)(const float *p, int i, float y);
 #pragma omp declare simd
 float KFN(heavy)(float x, float y);
+#pragma omp declare simd uniform(px, py, n)
+float KFN(nbody)(float x, float y, const float *px, const float *py, int n);
 
 #else
 
@@ -131,6 +133,19 @@ KLINK float KFN(heavy)(float x, float y) {
     r = a - b + c * d + y * 3.0f;
   }
   return r * 0.5f;
+}
+
+/* (h) n-body-like: the pull of n bodies on point (x, y); a uniform inner
+ * loop (the same n and bodies for every lane). */
+#pragma omp declare simd uniform(px, py, n)
+KLINK float KFN(nbody)(float x, float y, const float *px, const float *py,
+                       int n) {
+  float f = 0.0f;
+  for (int j = 0; j < n; j++) {
+    float dx = px[j] - x, dy = py[j] - y;
+    f += 1.0f / sqrtf(dx * dx + dy * dy + 0.01f);
+  }
+  return f;
 }
 
 #endif /* KERNELS_DECL_ONLY */

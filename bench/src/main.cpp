@@ -38,7 +38,8 @@ using ILoop = void (*)(const int *, const int *, int *, int);
   extern "C" void L_##cfg##_mandel(const float *, const float *, float *,    \
                                    int);                                       \
   extern "C" void L_##cfg##_aos3(const float *, const float *, float *, int); \
-  extern "C" void L_##cfg##_heavy(const float *, const float *, float *, int);
+  extern "C" void L_##cfg##_heavy(const float *, const float *, float *, int); \
+  extern "C" void L_##cfg##_nbody(const float *, const float *, float *, int);
 
 VC_DECLARE_LOOPS(ref)
 VC_DECLARE_LOOPS(gcc_v3)
@@ -61,13 +62,14 @@ struct Config {
   FLoop mandel;
   FLoop aos3;
   FLoop heavy;
+  FLoop nbody;
   bool avx512;       // built for x86-64-v4: runs only on AVX-512 CPUs
 };
 
 #define VC_CONFIG_ISA(cfg, avx512)                                             \
   Config { #cfg, L_##cfg##_straight, L_##cfg##_ifelse, L_##cfg##_saxpy,       \
            L_##cfg##_imix, L_##cfg##_mandel, L_##cfg##_aos3,                    \
-           L_##cfg##_heavy, avx512 }
+           L_##cfg##_heavy, L_##cfg##_nbody, avx512 }
 #define VC_CONFIG(cfg) VC_CONFIG_ISA(cfg, false)
 
 const Config kRef = VC_CONFIG(ref);
@@ -89,7 +91,7 @@ const Config kConfigs[] = {
 };
 
 const char *const kKernels[] = {"straight", "ifelse", "saxpy", "imix",
-                                "mandel", "aos3", "heavy"};
+                                "mandel", "aos3", "heavy", "nbody"};
 constexpr int kNumKernels = sizeof(kKernels) / sizeof(kKernels[0]);
 
 // Input buffers, 64-byte aligned, large enough for every size.
@@ -251,8 +253,11 @@ size_t check_kernel(const Config &c, int k) {
   case 5:
     return check(c.name, "aos3", c.aos3, kRef.aos3, (const float *)g.fa,
                  (const float *)g.fb, g.fout, g.fref);
-  default:
+  case 6:
     return check(c.name, "heavy", c.heavy, kRef.heavy, (const float *)g.ha,
+                 (const float *)g.fb, g.fout, g.fref);
+  default:
+    return check(c.name, "nbody", c.nbody, kRef.nbody, (const float *)g.fa,
                  (const float *)g.fb, g.fout, g.fref);
   }
 }
@@ -366,9 +371,13 @@ int main(int argc, char **argv) {
           b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
                                            c.aos3, g.fa, g.fb, g.fout);
           break;
-        default:
+        case 6:
           b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
                                            c.heavy, g.ha, g.fb, g.fout);
+          break;
+        default:
+          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
+                                           c.nbody, g.fa, g.fb, g.fout);
           break;
         }
         b->Arg(n);
