@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #ifndef VC_HAVE_OURS
@@ -233,33 +234,35 @@ size_t check(const char *cfg, const char *kernel, Loop loop, Loop ref,
   return bad;
 }
 
-size_t check_kernel(const Config &c, int k) {
+// Hands kernel k's loop in configuration c, its reference loop and the
+// arrays it reads and writes to fn: the one place that decides which inputs
+// a kernel gets, for the check and for the timing alike.
+template <typename Fn> auto with_kernel(const Config &c, int k, Fn &&fn) {
   switch (k) {
   case 0:
-    return check(c.name, "straight", c.straight, kRef.straight,
-                 (const float *)g.fa, (const float *)g.fb, g.fout, g.fref);
+    return fn(c.straight, kRef.straight, g.fa, g.fb, g.fout, g.fref);
   case 1:
-    return check(c.name, "ifelse", c.ifelse, kRef.ifelse, (const float *)g.fa,
-                 (const float *)g.fb, g.fout, g.fref);
+    return fn(c.ifelse, kRef.ifelse, g.fa, g.fb, g.fout, g.fref);
   case 2:
-    return check(c.name, "saxpy", c.saxpy, kRef.saxpy, (const float *)g.fa,
-                 (const float *)g.fb, g.fout, g.fref);
+    return fn(c.saxpy, kRef.saxpy, g.fa, g.fb, g.fout, g.fref);
   case 3:
-    return check(c.name, "imix", c.imix, kRef.imix, (const int *)g.ia,
-                 (const int *)g.ib, g.iout, g.iref);
+    return fn(c.imix, kRef.imix, g.ia, g.ib, g.iout, g.iref);
   case 4:
-    return check(c.name, "mandel", c.mandel, kRef.mandel, (const float *)g.ma,
-                 (const float *)g.mb, g.fout, g.fref);
+    return fn(c.mandel, kRef.mandel, g.ma, g.mb, g.fout, g.fref);
   case 5:
-    return check(c.name, "aos3", c.aos3, kRef.aos3, (const float *)g.fa,
-                 (const float *)g.fb, g.fout, g.fref);
+    return fn(c.aos3, kRef.aos3, g.fa, g.fb, g.fout, g.fref);
   case 6:
-    return check(c.name, "heavy", c.heavy, kRef.heavy, (const float *)g.ha,
-                 (const float *)g.fb, g.fout, g.fref);
+    return fn(c.heavy, kRef.heavy, g.ha, g.fb, g.fout, g.fref);
   default:
-    return check(c.name, "nbody", c.nbody, kRef.nbody, (const float *)g.fa,
-                 (const float *)g.fb, g.fout, g.fref);
+    return fn(c.nbody, kRef.nbody, g.fa, g.fb, g.fout, g.fref);
   }
+}
+
+size_t check_kernel(const Config &c, int k) {
+  return with_kernel(c, k, [&](auto loop, auto ref, auto *a, auto *b,
+                               auto *out, auto *expect) {
+    return check(c.name, kKernels[k], loop, ref, a, b, out, expect);
+  });
 }
 
 template <typename T, typename Loop>
@@ -345,41 +348,13 @@ int main(int argc, char **argv) {
       }
       for (long n : sizes) {
         std::string name = std::string(kKernels[k]) + "/" + c.name;
-        benchmark::internal::Benchmark *b;
-        switch (k) {
-        case 0:
-          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
-                                           c.straight, g.fa, g.fb, g.fout);
-          break;
-        case 1:
-          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
-                                           c.ifelse, g.fa, g.fb, g.fout);
-          break;
-        case 2:
-          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
-                                           c.saxpy, g.fa, g.fb, g.fout);
-          break;
-        case 3:
-          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<int, ILoop>,
-                                           c.imix, g.ia, g.ib, g.iout);
-          break;
-        case 4:
-          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
-                                           c.mandel, g.ma, g.mb, g.fout);
-          break;
-        case 5:
-          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
-                                           c.aos3, g.fa, g.fb, g.fout);
-          break;
-        case 6:
-          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
-                                           c.heavy, g.ha, g.fb, g.fout);
-          break;
-        default:
-          b = benchmark::RegisterBenchmark(name.c_str(), bench_loop<float, FLoop>,
-                                           c.nbody, g.fa, g.fb, g.fout);
-          break;
-        }
+        benchmark::internal::Benchmark *b = with_kernel(
+            c, k, [&](auto loop, auto, auto *a, auto *bb, auto *out, auto *) {
+              using T = std::remove_pointer_t<decltype(out)>;
+              return benchmark::RegisterBenchmark(
+                  name.c_str(), bench_loop<T, decltype(loop)>, loop,
+                  static_cast<const T *>(a), static_cast<const T *>(bb), out);
+            });
         b->Arg(n);
         if (smoke)
           b->Iterations(1);
