@@ -1,16 +1,14 @@
 #!/usr/bin/env python3
 """Random declare-simd functions with divergent control flow, and a caller.
 
-usage: gen_divergent.py SEED COUNT OUTDIR [float]
+usage: gen_divergent.py SEED COUNT OUTDIR
 
 Writes OUTDIR/gen.h, gen.c (COUNT functions `int fK(int a, int b)`: unsigned
 arithmetic only, so no undefined behaviour; loops with per-lane trip counts,
 nested up to three deep, if/else, break, continue, early returns) and
 caller.c (an `omp simd` loop per function; every element compared with the
 scalar function through a volatile pointer; prints `mismatches: N`).
-With `float`: `float gK(float x, float y)` bodies instead (float compares
-and arithmetic, loops bounded by 12 iterations), half of them `inbranch`,
-called under a condition (clang callers then use the masked variants).
+gen_divergent_float.py, same usage, writes float bodies instead.
 Deterministic for a seed.
 """
 import os
@@ -20,12 +18,6 @@ import sys
 seed = int(sys.argv[1]); nf = int(sys.argv[2]); outdir = sys.argv[3]
 os.makedirs(outdir, exist_ok=True)
 os.chdir(outdir)
-if len(sys.argv) > 4 and sys.argv[4] == "float":
-    import runpy
-    sys.argv = [sys.argv[0], str(seed), str(nf), "."]
-    runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "gen_divergent_float.py"))
-    sys.exit(0)
 R = random.Random(seed)
 def expr(vars, d=0):
     if d > 2 or R.random() < 0.3:

@@ -1,4 +1,12 @@
-"""Float variant of gen_divergent.py (run through it with `float`)."""
+"""Float bodies for the random differential test.
+
+usage: gen_divergent_float.py SEED COUNT OUTDIR
+
+Like gen_divergent.py, but `float gK(float x, float y)` bodies (float
+compares and arithmetic, loops bounded by 12 iterations), half of them
+`inbranch` and called under a condition, so clang callers use the masked
+variants.
+"""
 import os
 import random
 import sys
