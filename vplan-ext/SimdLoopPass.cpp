@@ -301,10 +301,10 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
         XP.eraseFromParent();
       }
     // Direct uses after the loop (not in LCSSA form at VectorizerStart).
+    // Kept, in the new lane latch, is the only new user of Next.
     Next->replaceUsesWithIf(Final, [&](Use &U) {
       auto *UI = cast<Instruction>(U.getUser());
-      return !L.contains(UI) && UI != Final && UI != Kept &&
-             !is_contained(Final->users(), UI) && UI->getParent() != LaneLatch;
+      return UI != Kept && !L.contains(UI);
     });
     PN->replaceAllUsesWith(Old);
     PN->eraseFromParent();
