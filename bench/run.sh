@@ -53,40 +53,49 @@ run "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -c "$src/callee.c" -o ref_cal
 run "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -DLPREFIX=L_ref_ -c "$src/caller.c" -o ref_loop.o
 objs+=(ref_callee.o ref_loop.o)
 
-# Comparator 2: gcc's own clones (all of b c d e, whatever -march says),
-# called by gcc loops at x86-64-v3 (d) and x86-64-v4 (e).
-# gcc 12 vectorizes the epilogue of a loop with a narrower clone (b at v3, d
-# at v4) and passes 0 instead of the loop index as its linear argument (a gcc
-# bug: `xor %esi,%esi` before `call _ZGVbN4ulv_gcc_saxpy`; wrong answers with
-# gcc's own clones too), so vectorized epilogues are off for every gcc caller.
-GCCV3=(-march=x86-64-v3 --param vect-epilogues-nomask=0)
-GCCV4=(-march=x86-64-v4 --param vect-epilogues-nomask=0)
+# The callees built once, for every ISA class at once:
+#   gcc_callee.o   gcc's clones (b c d e, whatever -march says)
+#   ours_callee.o  clang-22 + vecclone: our variants (b c d e)
 run "$GCC" -O3 -fopenmp-simd "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -c "$src/callee.c" -o gcc_callee.o
-run "$GCC" -O3 -fopenmp-simd "${GCCV3[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -DLPREFIX=L_gcc_v3_ -c "$src/caller.c" -o gcc_v3_loop.o
-run "$GCC" -O3 -fopenmp-simd "${GCCV4[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -DLPREFIX=L_gcc_v4_ -c "$src/caller.c" -o gcc_v4_loop.o
-objs+=(gcc_callee.o gcc_v3_loop.o gcc_v4_loop.o)
-
-# Comparator 3: clang with the body inlined into the loop (the ideal).
-run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${FP[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=inl_ -DLPREFIX=L_inl_ -c "$src/caller.c" -o inl_loop.o
-objs+=(inl_loop.o)
-
-# Comparator 4: plain clang, loop calling the external scalar function.
-run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${FP[@]}" "${I[@]}" -DKPREFIX=clang_ -c "$src/callee.c" -o clang_callee.o
-run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${FP[@]}" "${I[@]}" -DKPREFIX=clang_ -DLPREFIX=L_plain_ -c "$src/caller.c" -o plain_loop.o
-objs+=(clang_callee.o plain_loop.o)
-
-# Comparator 1: our variants (clang-22 + vecclone), called by the gcc loops
-# (d at v3, e at v4) and, as an extra, by a clang + vecclone loop at v3.
+objs+=(gcc_callee.o)
 if [ "$have_ours" = 1 ]; then
   P=(-fpass-plugin="$plugin")
   run "$CLANG" -O3 -fopenmp-simd "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -c "$src/callee.c" -o ours_callee.o
-  run "$GCC" -O3 -fopenmp-simd "${GCCV3[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_v3_ -c "$src/caller.c" -o ours_v3_loop.o
-  run "$GCC" -O3 -fopenmp-simd "${GCCV4[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_v4_ -c "$src/caller.c" -o ours_v4_loop.o
-  run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_clang_ -c "$src/caller.c" -o ours_clang_loop.o
-  # The body inlined into the user's omp simd loop, with the plugin: a
-  # divergent inner loop (mandel) is strip-mined and cut by vplan-ext.
-  run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${P[@]}" "${FP[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=ours_inl_ -DLPREFIX=L_ours_inl_ -c "$src/caller.c" -o ours_inl_loop.o
-  objs+=(ours_callee.o ours_v3_loop.o ours_v4_loop.o ours_clang_loop.o ours_inl_loop.o)
+  objs+=(ours_callee.o)
+fi
+
+# Every configuration at -march=x86-64-v2 (gcc callers call the SSE `b`
+# clones), v3 (AVX2, `d`) and v4 (AVX-512, `e`):
+#   gcc_vN        gcc caller -> gcc's clone
+#   ours_vN       the same gcc caller -> our variant (interoperability)
+#   plain_vN      clang-22, no plugin: the loop calls the scalar function,
+#                 itself built by clang-22 at the same -march
+#   inl_vN        clang-22 with the body `static inline` in the loop's file
+#                 (the ideal: nothing to call)
+#   oursclang_vN  clang-22 + vecclone caller -> our variant
+# gcc 12 vectorizes the epilogue of a loop with a narrower clone and passes 0
+# instead of the loop index as its linear argument (a gcc bug: `xor
+# %esi,%esi` before `call _ZGVbN4ulv_gcc_saxpy`; wrong answers with gcc's own
+# clones too), so vectorized epilogues are off for every gcc caller.
+for v in 2 3 4; do
+  M=(-march=x86-64-v$v)
+  GM=("${M[@]}" --param vect-epilogues-nomask=0)
+  run "$GCC" -O3 -fopenmp-simd "${GM[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -DLPREFIX=L_gcc_v${v}_ -c "$src/caller.c" -o gcc_v${v}_loop.o
+  run "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=plain${v}_ -c "$src/callee.c" -o plain_v${v}_callee.o
+  run "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=plain${v}_ -DLPREFIX=L_plain_v${v}_ -c "$src/caller.c" -o plain_v${v}_loop.o
+  run "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FP[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=inl${v}_ -DLPREFIX=L_inl_v${v}_ -c "$src/caller.c" -o inl_v${v}_loop.o
+  objs+=(gcc_v${v}_loop.o plain_v${v}_callee.o plain_v${v}_loop.o inl_v${v}_loop.o)
+  if [ "$have_ours" = 1 ]; then
+    run "$GCC" -O3 -fopenmp-simd "${GM[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_v${v}_ -c "$src/caller.c" -o ours_v${v}_loop.o
+    run "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_oursclang_v${v}_ -c "$src/caller.c" -o oursclang_v${v}_loop.o
+    objs+=(ours_v${v}_loop.o oursclang_v${v}_loop.o)
+  fi
+done
+# Extra: the body inlined into the user's omp simd loop, with the plugin (v3):
+# a divergent inner loop (mandel) is strip-mined and cut by vplan-ext.
+if [ "$have_ours" = 1 ]; then
+  run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${P[@]}" "${FP[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=oursinl_ -DLPREFIX=L_oursinl_v3_ -c "$src/caller.c" -o oursinl_v3_loop.o
+  objs+=(oursinl_v3_loop.o)
 fi
 
 run "$CXX" -O2 -std=c++17 -DVC_HAVE_OURS=$have_ours -c "$src/main.cpp" -o main.o
@@ -94,8 +103,7 @@ run "$CXX" main.o "${objs[@]}" -lbenchmark -lpthread -lm -o vecclone-bench
 
 # Which vector variant each loop calls (first _ZGV call in its disassembly).
 {
-  for o in gcc_v3_loop.o gcc_v4_loop.o plain_loop.o inl_loop.o \
-           ours_v3_loop.o ours_v4_loop.o ours_clang_loop.o ours_inl_loop.o; do
+  for o in *_v[234]_loop.o; do
     [ -f "$o" ] || continue
     cfg=${o%_loop.o}
     objdump -dr "$o" | awk -v cfg="$cfg" '
