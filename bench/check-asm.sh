@@ -129,6 +129,12 @@ check _ZGVeN16vv_ours_straight 0
 check _ZGVeN16vv_ours_ifelse 0
 check _ZGVdN8vv_ours_mandel loop
 check _ZGVdN8ulv_ours_aos3 aos
+check _ZGVdN8vv_ours_ray 0
+check _ZGVdN8uvv_ours_noise 0
+check _ZGVdM8vv_ours_cond 0
+check _ZGVdN8vvuuu_ours_bscholes 0
+check _ZGVdN8vv_ours_logger 0
+check _ZGVbN4vv_ours_ray 0
 
 if [ "$fail" = 0 ]; then
   echo "check-asm: PASS: the d variants of straight, ifelse, mandel and aos3 are ymm vector code with no per-lane loop (mandel: one vector loop; aos3: no gathers)"

@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # Builds the vecclone benchmark and runs it.
 #
-#   bench/run.sh            full run: writes bench/results/latest.json (Google
-#                           Benchmark JSON) and bench/results/latest.md (table)
+#   bench/run.sh            full run (~8 min on 2 cores): every workload in
+#                           every configuration at x86-64-v2/v3/v4 (v4 only on
+#                           AVX-512 CPUs), the compile-time measurement; writes
+#                           bench/results/latest.json (times, ratios, geomeans,
+#                           compile time, the raw Google Benchmark JSON),
+#                           latest.md (tables) and latest.png (chart)
 #   bench/run.sh --smoke    correctness checks + one iteration per benchmark at
-#                           a tiny size; writes into the build dir only
+#                           a tiny size, a tiny compile-time run, the report
+#                           and chart; writes into the build dir only
 #   extra arguments are passed to the benchmark binary
 #                           (e.g. --benchmark_filter=ifelse)
 #
 # Environment: VECCLONE_PLUGIN (default build/lib/VecClone.so),
 # BENCH_BUILD (default build/bench), CC_CLANG (clang-22), CC_GCC (gcc),
-# CXX (g++).
+# CXX (g++), PYTHON (a python3 with matplotlib; default python3, else
+# /usr/bin/python3).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -116,35 +122,50 @@ run "$CXX" main.o "${objs[@]}" -lbenchmark -lpthread -lm -o vecclone-bench
   done
 } >calls.txt
 
+# Python with matplotlib for the chart (python3-matplotlib is a Debian
+# package: a python3 from elsewhere first in PATH may lack it).
+PY=${PYTHON:-python3}
+if ! "$PY" -c 'import matplotlib' 2>/dev/null && [ -x /usr/bin/python3 ]; then
+  PY=/usr/bin/python3
+fi
+
 if [ "$smoke" = 1 ]; then
-  json=$out/smoke.json md=$out/smoke.md
+  gjson=$out/smoke-gbench.json json=$out/smoke.json md=$out/smoke.md png=$out/smoke.png
   bargs=(--smoke)
+  ctargs=(--functions 8 --reps 1)
 else
   mkdir -p "$here/results"
-  json=$here/results/latest.json md=$here/results/latest.md
+  gjson=$out/gbench.json
+  json=$here/results/latest.json md=$here/results/latest.md png=$here/results/latest.png
   # Repetitions run in random order, so a slow phase of the (shared) machine
   # does not land on one comparator only.
-  bargs=(--benchmark_repetitions=5 --benchmark_min_time=0.2
+  bargs=(--benchmark_repetitions=5 --benchmark_min_time=0.1
          --benchmark_enable_random_interleaving=true
          --benchmark_display_aggregates_only=true)
+  ctargs=(--functions 100 --reps 3)
 fi
 status=0
-# Assembly check of our d variants (straight line and if/else).
 if [ "$have_ours" = 1 ]; then
+  # Assembly check of our variants, and the remarks of those not widened.
   "$here/check-asm.sh" ours_callee.o >check-asm.txt 2>&1 || status=1
+  "$CLANG" -O3 -fopenmp-simd "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ \
+    -Rpass-missed=vecclone -c "$src/callee.c" -o /dev/null 2>remarks.txt || status=1
 fi
-./vecclone-bench "${bargs[@]}" --benchmark_out="$json" --benchmark_out_format=json \
+./vecclone-bench "${bargs[@]}" --benchmark_out="$gjson" --benchmark_out_format=json \
   ${pass[@]+"${pass[@]}"} || status=$?
-if [ -s "$json" ]; then
-  python3 "$here/report.py" "$json" --calls calls.txt >"$md"
-  if [ -f check-asm.txt ] && [ "$have_ours" = 1 ]; then
-    { echo; echo "## Assembly of our variants (bench/check-asm.sh)"; echo
-      echo '```'; cat check-asm.txt; echo '```'; } >>"$md"
-  fi
+# Compile time of a file of many declare-simd functions.
+ctjson=$out/compile-time.json
+rm -f "$ctjson"
+"$PY" "$here/compile_time.py" "$ctjson" "${ctargs[@]}" --workdir "$out" \
+  --clang "$CLANG" --gcc "$GCC" --plugin "$plugin" || status=1
+if [ -s "$gjson" ]; then
+  "$PY" "$here/report.py" "$gjson" --json "$json" --md "$md" --png "$png" \
+    --calls calls.txt --compile-time "$ctjson" --check-asm check-asm.txt \
+    --remarks remarks.txt || status=1
   cat "$md"
-  echo "bench: wrote $json and $md"
+  echo "bench: wrote $json, $md and $png"
 fi
 if [ "$status" -ne 0 ]; then
-  echo "bench: FAILED: wrong answers or failed assembly check, see above" >&2
+  echo "bench: FAILED: wrong answers, failed assembly check or report, see above" >&2
 fi
 exit "$status"
