@@ -148,6 +148,8 @@ status=0
 if [ "$have_ours" = 1 ]; then
   # Assembly check of our variants, and the remarks of those not widened.
   "$here/check-asm.sh" ours_callee.o >check-asm.txt 2>&1 || status=1
+  { echo; echo "gcc's clones, the same counts (information):"
+    CHECK_PREFIX=gcc_ CHECK_INFO=1 "$here/check-asm.sh" gcc_callee.o; } >>check-asm.txt 2>&1
   "$CLANG" -O3 -fopenmp-simd "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ \
     -Rpass-missed=vecclone -c "$src/callee.c" -o /dev/null 2>remarks.txt || status=1
 fi
