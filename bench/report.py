@@ -155,9 +155,11 @@ def chart(path, t, sizes, levels, title):
         ax.set_ylabel("speedup over plain clang")
         ax.set_title(f"x86-64-{lv}, N = {n}")
         ax.grid(axis="y", which="both", alpha=0.3)
-    axes[0, 0].legend(loc="upper left", fontsize=8, ncol=4)
+    handles, labels = axes[0, 0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="upper center", ncol=4, fontsize=9,
+               bbox_to_anchor=(0.5, 0.965))
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
     fig.savefig(path, dpi=80)
     plt.close(fig)
     return True
