@@ -165,6 +165,79 @@ def chart(path, t, sizes, levels, title):
     return True
 
 
+def summary_md(machine, reps, sizes, levels, geo, t, ct, wrong, skipped):
+    """The README's bench section: machine, geomeans, the AVX2 table at the
+    largest size, compile time, chart."""
+    n = max(sizes)
+    md = []
+    w = md.append
+    w(f"Latest full run (`bench/run.sh`) on {machine['cpu']}, "
+      f"{machine['num_cpus']} CPUs at {machine['mhz_per_cpu']} MHz, a shared "
+      f"virtual machine (load average {machine['load_avg']}), "
+      f"{machine['date']}; median of {reps} repetitions. "
+      + ("**WRONG ANSWERS: " + ", ".join(wrong) + "**. " if wrong else
+         "Every configuration's answers were checked against the scalar "
+         "reference first (bit for bit). ")
+      + ("Not run here (no AVX-512): the x86-64-v4 configurations. " if skipped else "")
+      + "Ratios are ours / other: below 1.00 ours is faster. Full tables: "
+      "[bench/results/latest.md](bench/results/latest.md).")
+    w("")
+    w("Geometric mean over the 13 workloads and both sizes (4096, 65536):")
+    w("")
+    w("| `-march` | ours (gcc caller) / gcc clone | / plain clang | / clang inlined "
+      "| ours (clang caller) / gcc clone | / plain clang | / clang inlined |")
+    w("|---|---:|---:|---:|---:|---:|---:|")
+    for lv, _ in levels:
+        cells = [fratio(geo.get(f"{o}_{lv}/{other}_{lv}")) for o in OURS for other, _ in OTHERS]
+        w(f"| x86-64-{lv} | " + " | ".join(cells) + " |")
+    w("")
+    if any(lv == "v3" for lv, _ in levels):
+        w(f"`-march=x86-64-v3` (AVX2), N = {n}, ns per element:")
+        w("")
+        w("| workload | ours: gcc caller | ours: clang caller | gcc clone | plain clang "
+          "| clang, inlined | ours / gcc clone | ours / plain | ours / inlined |")
+        w("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for k in KERNELS:
+            o, oc, g, p, i = (t.get((k, f"{c}_v3", n)) for c in
+                              ("ours", "oursclang", "gcc", "plain", "inl"))
+            if o is None and g is None:
+                continue
+            w(f"| {k} | {fmt(o)} | {fmt(oc)} | {fmt(g)} | {fmt(p)} | {fmt(i)} "
+              f"| {fratio(ratio(o, g))} | {fratio(ratio(o, p))} | {fratio(ratio(o, i))} |")
+        w("")
+    if ct:
+        res = ct["results"]
+        c, o, g = (res.get(x, {}).get("median_cpu_s") for x in ("clang", "clang+ours", "gcc"))
+        if c and o and g:
+            w(f"Compile time, {ct['functions']} `declare simd` functions at -O2: "
+              f"clang {c:.2f} s, clang + plugin {o:.2f} s "
+              f"({res['clang+ours']['zgv_symbols']} variants defined; "
+              f"{o / c:.1f}x plain clang), gcc {g:.2f} s "
+              f"({res['gcc']['zgv_symbols']} clones; plugin / gcc = {o / g:.2f}).")
+            w("")
+    w("![speedup over plain clang per workload](bench/results/latest.png)")
+    return "\n".join(md)
+
+
+BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
+
+
+def update_readme(path, body):
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        return
+    a, b = text.find(BEGIN), text.find(END)
+    if a < 0 or b < a:
+        print(f"report: no {BEGIN} ... {END} block in {path}: not updated",
+              file=sys.stderr)
+        return
+    text = text[:a + len(BEGIN)] + "\n" + body + "\n" + text[b:]
+    with open(path, "w") as f:
+        f.write(text)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("gbench")
@@ -175,6 +248,9 @@ def main():
     ap.add_argument("--compile-time")
     ap.add_argument("--check-asm")
     ap.add_argument("--remarks")
+    ap.add_argument("--readme", help="replace the block between the markers "
+                    "<!-- bench:begin --> and <!-- bench:end --> of this file "
+                    "with a summary (table, chart, machine)")
     args = ap.parse_args()
     with open(args.gbench) as f:
         data = json.load(f)
@@ -408,6 +484,10 @@ def main():
         w("```")
     with open(args.md, "w") as f:
         f.write("\n".join(md) + "\n")
+
+    if args.readme and not smoke:
+        update_readme(args.readme, summary_md(machine, reps, sizes, levels, geo, t, ct,
+                                              wrong, skipped))
 
     if args.png:
         title = f"{machine['cpu']}, {machine['num_cpus']} CPUs; {machine['date']}"

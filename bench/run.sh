@@ -133,6 +133,7 @@ if [ "$smoke" = 1 ]; then
   gjson=$out/smoke-gbench.json json=$out/smoke.json md=$out/smoke.md png=$out/smoke.png
   bargs=(--smoke)
   ctargs=(--functions 8 --reps 1)
+  readme=()
 else
   mkdir -p "$here/results"
   gjson=$out/gbench.json
@@ -146,6 +147,8 @@ else
          --benchmark_enable_random_interleaving=true
          --benchmark_display_aggregates_only=true)
   ctargs=(--functions 100 --reps 3)
+  # The README's bench section (between its bench:begin/end markers).
+  readme=(--readme "$root/README.md")
 fi
 status=0
 if [ "$have_ours" = 1 ]; then
@@ -177,7 +180,7 @@ fi
 if [ -s "$gjson" ]; then
   "$PY" "$here/report.py" "$gjson" --json "$json" --md "$md" --png "$png" \
     --calls calls.txt --compile-time "$ctjson" --check-asm check-asm.txt \
-    --remarks remarks.txt || status=1
+    --remarks remarks.txt ${readme[@]+"${readme[@]}"} || status=1
   if [ -s "$kmd" ]; then
     { echo; cat "$kmd"; } >>"$md"
   fi
