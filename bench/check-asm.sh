@@ -11,6 +11,8 @@
 #   bench/check-asm.sh [callee.o]
 #   CHECK_PREFIX=gcc_ CHECK_INFO=1 bench/check-asm.sh gcc_callee.o
 #       the same counts for gcc's clones, for information (no assertion)
+#   CHECK_PREFIX=oursfm_ CHECK_FASTMATH=1 bench/check-asm.sh oursfm_callee.o
+#       the Black-Scholes variants of the fast-math build, for information
 # Without an argument, compiles bench/src/callee.c with clang-22 + the plugin
 # (VECCLONE_PLUGIN, default build/lib/VecClone.so) into a temporary dir.
 # Exit status 0 when every assertion holds, 1 otherwise.
@@ -145,6 +147,16 @@ check() {
     printf '  ok\n'
   fi
 }
+
+if [ "${CHECK_FASTMATH:-0}" = 1 ]; then
+  # The -fopenmp -ffast-math callee (bsfast): which math entry points the
+  # Black-Scholes variants call (libmvec's _ZGV..._expf or scalar expf).
+  check _ZGVdN8vvuuu_ours_bscholes 0
+  check _ZGVbN4vvuuu_ours_bscholes 0
+  check _ZGVeN16vvuuu_ours_bscholes 0
+  echo "check-asm: counts only, nothing asserted (CHECK_FASTMATH=1)"
+  exit 0
+fi
 
 # AVX2 (d) variants, what gcc -march=x86-64-v3 callers call.
 check _ZGVdN8vv_ours_straight 1

@@ -46,6 +46,21 @@ FP=(-ffp-contract=off -fno-math-errno)
 I=(-I"$src")
 run() { echo "+ $*" >>build.log; "$@" 2>>build.log || { cat build.log >&2; exit 1; }; }
 : >build.log
+# The objects are independent: cc queues a compile, cc_wait runs the queue
+# BENCH_JOBS (default 2, the machine's cores) at a time and stops the script
+# at the first failure.
+ccq=compile-commands.txt
+: >"$ccq"
+cc() { printf '%q ' "$@" >>"$ccq"; echo >>"$ccq"; }
+cc_wait() {
+  sed 's/^/+ /' "$ccq" >>build.log
+  if ! xargs -d '\n' -P "${BENCH_JOBS:-2}" -n 1 \
+       bash -c 'eval "$1" 2>>build.log' _ <"$ccq"; then
+    cat build.log >&2
+    exit 1
+  fi
+  : >"$ccq"
+}
 
 have_ours=1
 if [ ! -f "$plugin" ]; then
@@ -55,19 +70,26 @@ fi
 
 objs=()
 # Scalar reference: gcc -O0, no OpenMP (the pragmas are ignored).
-run "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -c "$src/callee.c" -o ref_callee.o
-run "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -DLPREFIX=L_ref_ -c "$src/caller.c" -o ref_loop.o
-objs+=(ref_callee.o ref_loop.o)
+cc "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -c "$src/callee.c" -o ref_callee.o
+cc "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -DLPREFIX=L_ref_ -c "$src/caller.c" -o ref_loop.o
+cc "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -DLPREFIX=L_ref_ -c "$src/caller_fm.c" -o ref_fmloop.o
+objs+=(ref_callee.o ref_loop.o ref_fmloop.o)
+# The fast-math build of bscholes (kernel bsfast, caller_fm.c): with -fopenmp
+# -ffast-math glibc's <math.h> declares expf/logf simd (libmvec); objects
+# use the *fm_ kernel prefixes. Checked with a tolerance (see caller_fm.c).
+FM=(-fopenmp -ffast-math)
 
 # The callees built once, for every ISA class at once:
 #   gcc_callee.o   gcc's clones (b c d e, whatever -march says)
 #   ours_callee.o  clang-22 + vecclone: our variants (b c d e)
-run "$GCC" -O3 -fopenmp-simd "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -c "$src/callee.c" -o gcc_callee.o
-objs+=(gcc_callee.o)
+cc "$GCC" -O3 -fopenmp-simd "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -c "$src/callee.c" -o gcc_callee.o
+cc "$GCC" -O3 "${FM[@]}" "${I[@]}" -DKPREFIX=gccfm_ -c "$src/callee.c" -o gccfm_callee.o
+objs+=(gcc_callee.o gccfm_callee.o)
 if [ "$have_ours" = 1 ]; then
   P=(-fpass-plugin="$plugin")
-  run "$CLANG" -O3 -fopenmp-simd "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -c "$src/callee.c" -o ours_callee.o
-  objs+=(ours_callee.o)
+  cc "$CLANG" -O3 -fopenmp-simd "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -c "$src/callee.c" -o ours_callee.o
+  cc "$CLANG" -O3 "${FM[@]}" "${P[@]}" "${I[@]}" -DKPREFIX=oursfm_ -c "$src/callee.c" -o oursfm_callee.o
+  objs+=(ours_callee.o oursfm_callee.o)
 fi
 
 # Every configuration at -march=x86-64-v2 (gcc callers call the SSE `b`
@@ -86,32 +108,42 @@ fi
 for v in 2 3 4; do
   M=(-march=x86-64-v$v)
   GM=("${M[@]}" --param vect-epilogues-nomask=0)
-  run "$GCC" -O3 -fopenmp-simd "${GM[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -DLPREFIX=L_gcc_v${v}_ -c "$src/caller.c" -o gcc_v${v}_loop.o
-  run "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=plain${v}_ -c "$src/callee.c" -o plain_v${v}_callee.o
-  run "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=plain${v}_ -DLPREFIX=L_plain_v${v}_ -c "$src/caller.c" -o plain_v${v}_loop.o
-  run "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FP[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=inl${v}_ -DLPREFIX=L_inl_v${v}_ -c "$src/caller.c" -o inl_v${v}_loop.o
+  cc "$GCC" -O3 -fopenmp-simd "${GM[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -DLPREFIX=L_gcc_v${v}_ -c "$src/caller.c" -o gcc_v${v}_loop.o
+  cc "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=plain${v}_ -c "$src/callee.c" -o plain_v${v}_callee.o
+  cc "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=plain${v}_ -DLPREFIX=L_plain_v${v}_ -c "$src/caller.c" -o plain_v${v}_loop.o
+  cc "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FP[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=inl${v}_ -DLPREFIX=L_inl_v${v}_ -c "$src/caller.c" -o inl_v${v}_loop.o
   objs+=(gcc_v${v}_loop.o plain_v${v}_callee.o plain_v${v}_loop.o inl_v${v}_loop.o)
+  cc "$GCC" -O3 "${FM[@]}" "${GM[@]}" "${I[@]}" -DKPREFIX=gccfm_ -DLPREFIX=L_gcc_v${v}_ -c "$src/caller_fm.c" -o gcc_v${v}_fmloop.o
+  cc "$CLANG" -O3 "${FM[@]}" "${M[@]}" "${I[@]}" -DKPREFIX=plainfm${v}_ -c "$src/callee.c" -o plain_v${v}_fmcallee.o
+  cc "$CLANG" -O3 "${FM[@]}" "${M[@]}" "${I[@]}" -DKPREFIX=plainfm${v}_ -DLPREFIX=L_plain_v${v}_ -c "$src/caller_fm.c" -o plain_v${v}_fmloop.o
+  cc "$CLANG" -O3 "${FM[@]}" "${M[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=inlfm${v}_ -DLPREFIX=L_inl_v${v}_ -c "$src/caller_fm.c" -o inl_v${v}_fmloop.o
+  objs+=(gcc_v${v}_fmloop.o plain_v${v}_fmcallee.o plain_v${v}_fmloop.o inl_v${v}_fmloop.o)
   if [ "$have_ours" = 1 ]; then
-    run "$GCC" -O3 -fopenmp-simd "${GM[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_v${v}_ -c "$src/caller.c" -o ours_v${v}_loop.o
-    run "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_oursclang_v${v}_ -c "$src/caller.c" -o oursclang_v${v}_loop.o
-    objs+=(ours_v${v}_loop.o oursclang_v${v}_loop.o)
+    cc "$GCC" -O3 -fopenmp-simd "${GM[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_v${v}_ -c "$src/caller.c" -o ours_v${v}_loop.o
+    cc "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_oursclang_v${v}_ -c "$src/caller.c" -o oursclang_v${v}_loop.o
+    cc "$GCC" -O3 "${FM[@]}" "${GM[@]}" "${I[@]}" -DKPREFIX=oursfm_ -DLPREFIX=L_ours_v${v}_ -c "$src/caller_fm.c" -o ours_v${v}_fmloop.o
+    cc "$CLANG" -O3 "${FM[@]}" "${M[@]}" "${P[@]}" "${I[@]}" -DKPREFIX=oursfm_ -DLPREFIX=L_oursclang_v${v}_ -c "$src/caller_fm.c" -o oursclang_v${v}_fmloop.o
+    objs+=(ours_v${v}_loop.o oursclang_v${v}_loop.o ours_v${v}_fmloop.o oursclang_v${v}_fmloop.o)
   fi
 done
 # Extra: the body inlined into the user's omp simd loop, with the plugin (v3):
 # a divergent inner loop (mandel) is strip-mined and cut by vplan-ext.
 if [ "$have_ours" = 1 ]; then
-  run "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${P[@]}" "${FP[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=oursinl_ -DLPREFIX=L_oursinl_v3_ -c "$src/caller.c" -o oursinl_v3_loop.o
-  objs+=(oursinl_v3_loop.o)
+  cc "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${P[@]}" "${FP[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=oursinl_ -DLPREFIX=L_oursinl_v3_ -c "$src/caller.c" -o oursinl_v3_loop.o
+  cc "$CLANG" -O3 "${FM[@]}" -march=x86-64-v3 "${P[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=oursinlfm_ -DLPREFIX=L_oursinl_v3_ -c "$src/caller_fm.c" -o oursinl_v3_fmloop.o
+  objs+=(oursinl_v3_loop.o oursinl_v3_fmloop.o)
 fi
 
-run "$CXX" -O2 -std=c++17 -DVC_HAVE_OURS=$have_ours -c "$src/main.cpp" -o main.o
+cc "$CXX" -O2 -std=c++17 -DVC_HAVE_OURS=$have_ours -c "$src/main.cpp" -o main.o
+cc_wait
 run "$CXX" main.o "${objs[@]}" -lbenchmark -lpthread -lm -o vecclone-bench
 
 # Which vector variant each loop calls (first _ZGV call in its disassembly).
 {
-  for o in *_v[234]_loop.o; do
+  for o in *_v[234]_loop.o *_v[234]_fmloop.o; do
     [ -f "$o" ] || continue
     cfg=${o%_loop.o}
+    cfg=${cfg%_fmloop.o}
     objdump -dr "$o" | awk -v cfg="$cfg" '
       /^[0-9a-f]+ <L_/ { fn = $2; gsub(/[<>:]/, "", fn); sub("^L_" cfg "_", "", fn) }
       /R_X86_64_PLT32/ && fn != "" {
@@ -140,7 +172,7 @@ else
   json=$here/results/latest.json md=$here/results/latest.md png=$here/results/latest.png
   # Repetitions run in random order, so a slow phase of the (shared) machine
   # does not land on one comparator only.
-  # 286 benchmarks (13 kernels x 11 configurations x 2 sizes without
+  # 308 benchmarks (14 kernels x 11 configurations x 2 sizes without
   # AVX-512); each repetition estimates its iteration count afresh, so the
   # suite costs about 2 x reps x min_time per benchmark of CPU time.
   bargs=(--benchmark_repetitions=5 --benchmark_min_time=0.05
@@ -156,6 +188,9 @@ if [ "$have_ours" = 1 ]; then
   "$here/check-asm.sh" ours_callee.o >check-asm.txt 2>&1 || status=1
   { echo; echo "gcc's clones, the same counts (information):"
     CHECK_PREFIX=gcc_ CHECK_INFO=1 "$here/check-asm.sh" gcc_callee.o; } >>check-asm.txt 2>&1
+  { echo; echo "The fast-math build (bsfast): ours, then gcc's (information):"
+    CHECK_PREFIX=oursfm_ CHECK_FASTMATH=1 "$here/check-asm.sh" oursfm_callee.o
+    CHECK_PREFIX=gccfm_ CHECK_FASTMATH=1 "$here/check-asm.sh" gccfm_callee.o; } >>check-asm.txt 2>&1
   "$CLANG" -O3 -fopenmp-simd "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ \
     -Rpass-missed=vecclone -c "$src/callee.c" -o /dev/null 2>remarks.txt || status=1
 fi
