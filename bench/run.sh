@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the vecclone benchmark and runs it.
 #
-#   bench/run.sh            full run (~8 min on 2 cores): every workload in
+#   bench/run.sh            full run (~3 CPU-minutes, < 10 min wall on a
+#                           shared 2-core machine): every workload in
 #                           every configuration at x86-64-v2/v3/v4 (v4 only on
 #                           AVX-512 CPUs), the compile-time measurement; writes
 #                           bench/results/latest.json (times, ratios, geomeans,
