@@ -325,12 +325,15 @@ def main():
         "correctness": {"checked": checks, "wrong": wrong},
         "skipped": skipped,
         "times": {f"{k}/{c}/{n}": round(v, 5) for (k, c, n), v in sorted(t.items())},
+        "samples": {f"{k}/{c}/{n}": [round(x, 5) for x in v]
+                    for (k, c, n), v in sorted(runs.items())},
         "ratios": ratios,
         "geomean": geo,
         "slower_than_gcc_clone": slower,
         "compile_time": ct,
         "calls": {f"{c}/{k}": v for (c, k), v in sorted(calls.items())},
-        "google_benchmark": data,
+        # The raw per-iteration JSON stays in the build dir (gbench.json).
+        "google_benchmark_context": ctx,
     }
     with open(args.json, "w") as f:
         json.dump(out, f, indent=1)

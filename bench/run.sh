@@ -199,6 +199,7 @@ fi
   ${pass[@]+"${pass[@]}"} || status=$?
 # Compile time of a file of many declare-simd functions.
 ctjson=$out/compile-time.json
+[ "$smoke" = 1 ] && ctjson=$out/smoke-compile-time.json
 rm -f "$ctjson"
 "$PY" "$here/compile_time.py" "$ctjson" "${ctargs[@]}" --workdir "$out" \
   --clang "$CLANG" --gcc "$GCC" --plugin "$plugin" || status=1
