@@ -744,7 +744,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     // cut it into innermost lane loops (vplan-ext).
     if (Opts.CutInnerLoops) {
       vplanext::FissionResult FR =
-          vplanext::fissionLaneLoop(*V, Main.Header, ABI.VLen);
+          vplanext::fissionLaneLoop(*V, Main.Header, ABI.VLen,
+                                    Opts.GetTTI ? &Opts.GetTTI(*V) : nullptr);
       LaneHeaders.assign(FR.LaneHeaders.begin(), FR.LaneHeaders.end());
       SerialHeaders.assign(FR.SerialHeaders.begin(), FR.SerialHeaders.end());
       Out.NumCuts = FR.NumCuts;

@@ -13,12 +13,14 @@
 #include "vecclone/VariantABI.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "llvm/ADT/StringRef.h"
+#include <functional>
 #include <string>
 
 namespace llvm {
 class Function;
 class Loop;
 class MDNode;
+class TargetTransformInfo;
 } // namespace llvm
 
 namespace vecclone {
@@ -29,6 +31,9 @@ struct BuildOptions {
   bool InlineBody = true;
   /// Cut lane loops with inner loops into innermost ones (vplan-ext).
   bool CutInnerLoops = true;
+  /// The target's costs for a variant (the cut's BOSCC decision); none:
+  /// the cut counts instructions instead.
+  std::function<const llvm::TargetTransformInfo &(llvm::Function &)> GetTTI;
 };
 
 /// What building a variant produced.

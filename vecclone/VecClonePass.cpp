@@ -17,6 +17,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
@@ -89,7 +90,8 @@ static bool reserveName(Module &M, Function &Scalar, StringRef Name,
   return false;
 }
 
-static void defineVariants(Function &F, const VecCloneOptions &Opts) {
+static void defineVariants(Function &F, const VecCloneOptions &Opts,
+                           FunctionAnalysisManager &FAM) {
   Module &M = *F.getParent();
   FunctionVariants FV = collectVariants(F, Opts.DefineGCCNames);
   // One warning per distinct reason: a `long double` function would
@@ -124,6 +126,9 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts) {
   BuildOptions BOpts;
   BOpts.InlineBody = Opts.InlineBody;
   BOpts.CutInnerLoops = Opts.CutLaneLoops;
+  BOpts.GetTTI = [&FAM](Function &V) -> const TargetTransformInfo & {
+    return FAM.getResult<TargetIRAnalysis>(V);
+  };
   for (const VariantRequest &Req : FV.Requests) {
     VariantABI ABI = cantFail(computeVariantABI(Req.Info, F.getFunctionType()));
     std::string Why = whyCannotBuild(F, ABI);
@@ -214,8 +219,10 @@ PreservedAnalyses VecClonePass::run(Module &M, ModuleAnalysisManager &AM) {
       Work.push_back(&F);
   }
   unsigned Before = NumVariants;
+  FunctionAnalysisManager &FAM =
+      AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   for (Function *F : Work)
-    defineVariants(*F, Opts);
+    defineVariants(*F, Opts, FAM);
   bool Changed = NumVariants != Before || Work.size();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

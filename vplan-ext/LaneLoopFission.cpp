@@ -168,10 +168,14 @@ bool hasOrderedSideEffects(const Instruction &I) {
   return true;
 }
 
+/// Marks the branches of a cut's resume dispatch (lane loop 3's entry).
+constexpr const char *ResumeDispatchMD = "vplan.lane.resume";
+
 /// One cut of one lane loop.
 class Cutter {
 public:
-  Cutter(Function &F, unsigned VL) : F(F), Ctx(F.getContext()), VL(VL) {}
+  Cutter(Function &F, unsigned VL, const TargetTransformInfo *TTI)
+      : F(F), Ctx(F.getContext()), VL(VL), TTI(TTI) {}
 
   enum Outcome { NoInnerLoop, Cut, Failed };
   Outcome run(BasicBlock *Header, Failure &Fail);
@@ -236,6 +240,7 @@ private:
   Function &F;
   LLVMContext &Ctx;
   unsigned VL;
+  const TargetTransformInfo *TTI;
   LaneLoop L;
   /// The inner loop cut at (its LoopInfo does not outlive analyse()).
   BasicBlock *IH = nullptr;
@@ -848,8 +853,11 @@ void Cutter::transform() {
     Value *R = B.CreateLoad(MaskTy, lanePtr(B, Resume, Lane3), "resume");
     for (unsigned K = 0; K + 1 < Redirects.size(); ++K) {
       BasicBlock *NextTest = NewBB("lane.post.resume", Redirects[K + 1].Landing);
+      // The cut's own bookkeeping: never a BOSCC candidate (its "region"
+      // is the rest of the dispatch, which the next cut would rebuild).
       B.CreateCondBr(B.CreateICmpEQ(R, ConstantInt::get(MaskTy, K)),
-                     Redirects[K].Landing, NextTest);
+                     Redirects[K].Landing, NextTest)
+          ->setMetadata(ResumeDispatchMD, MDNode::get(Ctx, {}));
       B.SetInsertPoint(NextTest);
       Part[NextTest] = PartB;
     }
@@ -1031,7 +1039,8 @@ BranchInst *Cutter::findHeavyBranch(Loop &LL, DominatorTree &DT,
     if (!LL.contains(BB) || BB == L.Header || BB == L.Latch)
       continue;
     auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
-    if (!Br || !Br->isConditional() || isa<Constant>(Br->getCondition()))
+    if (!Br || !Br->isConditional() || isa<Constant>(Br->getCondition()) ||
+        Br->getMetadata(ResumeDispatchMD))
       continue;
     DomTreeNode *N = PDT.getNode(BB);
     if (!N || !N->getIDom() || !N->getIDom()->getBlock())
@@ -1056,7 +1065,7 @@ BranchInst *Cutter::findHeavyBranch(Loop &LL, DominatorTree &DT,
     unsigned Cost = 0;
     for (BasicBlock *X : R)
       for (Instruction &I : *X)
-        Cost += bosccRegionCost(I);
+        Cost += bosccRegionCost(I, TTI, VL);
     if (Cost < getBOSCCThreshold())
       continue;
     Region.insert(R.begin(), R.end());
@@ -1240,7 +1249,7 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
 } // namespace
 
 FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
-                              unsigned VL) {
+                              unsigned VL, const TargetTransformInfo *TTI) {
   FissionResult R;
   // Each cut leaves up to three lane loops; the ones that still hold loops
   // are cut again. The bound only guards against a runaway.
@@ -1252,11 +1261,14 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
     BasicBlock *H = Work.front();
     Work.pop_front();
     Failure Fail;
-    Cutter C(F, VL);
+    Cutter C(F, VL, TTI);
     // The copies' register barriers are x86 inline asm.
+    // Each BOSCC region adds two copies of its code: a budget per lane
+    // loop keeps the growth (and compile time) bounded.
     C.AllowBOSCC = isBOSCCEnabled() && !NoBOSCC.count(H) &&
+                   R.NumBOSCC < getBOSCCMaxRegions() &&
                    Triple(F.getParent()->getTargetTriple()).isX86();
-    unsigned Cuts = R.NumCuts + R.NumSerialCalls;
+    unsigned Cuts = R.NumCuts + R.NumSerialCalls + R.NumBOSCC;
     Cutter::Outcome O = Cuts < MaxCuts ? C.run(H, Fail) : Cutter::Failed;
     if (Cuts >= MaxCuts)
       Fail.Why = "the body has too many inner loops to cut";

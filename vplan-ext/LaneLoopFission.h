@@ -49,6 +49,7 @@
 namespace llvm {
 class BasicBlock;
 class Function;
+class TargetTransformInfo;
 class Instruction;
 } // namespace llvm
 
@@ -81,8 +82,10 @@ struct FissionResult {
 /// after every cut: when a later cut fails, the loops made so far stay (the
 /// one that could not be cut runs as a scalar lane loop) and FailReason says
 /// why.
+/// \p TTI (optional) prices the if/else regions for BOSCC.
 FissionResult fissionLaneLoop(llvm::Function &F, llvm::BasicBlock *LaneHeader,
-                              unsigned VL);
+                              unsigned VL,
+                              const llvm::TargetTransformInfo *TTI = nullptr);
 
 } // namespace vplanext
 

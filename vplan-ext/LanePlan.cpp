@@ -773,7 +773,7 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
   });
   for (const BasicBlock *X : Region)
     for (const Instruction &I : *X)
-      N->BOSCCCost += bosccRegionCost(I);
+      N->BOSCCCost += bosccRegionCost(I, &TTI, VF);
   unsigned Threshold = getBOSCCThreshold();
   std::string Why;
   raw_string_ostream WS(Why);

@@ -1,6 +1,7 @@
 //===- LoweringRules.cpp - Rules shared by lowering and plan --------------===//
 
 #include "vplan-ext/LoweringRules.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
@@ -16,12 +17,18 @@ static cl::opt<bool>
                          "unpredicated copies for when all lanes agree"));
 static cl::opt<unsigned> BOSCCThreshold(
     "vplan-boscc-threshold", cl::init(48), cl::Hidden,
-    cl::desc("Minimum cost (instructions; divisions, square roots and calls "
-             "count 8) of an if/else region before it gets BOSCC copies"));
+    cl::desc("Minimum cost of an if/else region before it gets BOSCC copies "
+             "(TTI reciprocal throughput of its widened instructions)"));
+
+static cl::opt<unsigned> BOSCCMaxRegions(
+    "vplan-boscc-max-regions", cl::init(4), cl::Hidden,
+    cl::desc("Most if/else regions of one lane loop that get BOSCC copies "
+             "(each copies its region twice)"));
 
 namespace vplanext {
 
 bool isBOSCCEnabled() { return EnableBOSCC; }
+unsigned getBOSCCMaxRegions() { return BOSCCMaxRegions; }
 unsigned getBOSCCThreshold() { return BOSCCThreshold; }
 
 bool callNeedsSerialLanes(const CallBase &CB) {
@@ -39,9 +46,65 @@ bool callNeedsSerialLanes(const CallBase &CB) {
   return true;
 }
 
-unsigned bosccRegionCost(const Instruction &I) {
+/// The widened instruction's reciprocal throughput, if TTI knows it.
+static std::optional<unsigned> widenedCost(const Instruction &I,
+                                           const TargetTransformInfo &TTI,
+                                           unsigned VF) {
+  auto Widen = [&](Type *T) -> Type * {
+    if (VF > 1 && VectorType::isValidElementType(T) && !T->isVectorTy())
+      return FixedVectorType::get(T, VF);
+    return T;
+  };
+  constexpr auto Kind = TargetTransformInfo::TCK_RecipThroughput;
+  InstructionCost C = InstructionCost::getInvalid();
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    auto *II = dyn_cast<IntrinsicInst>(CB);
+    if (!II)
+      return std::nullopt;
+    SmallVector<Type *, 4> Args;
+    for (const Value *A : II->args())
+      Args.push_back(Widen(A->getType()));
+    C = TTI.getIntrinsicInstrCost(
+        IntrinsicCostAttributes(II->getIntrinsicID(), Widen(II->getType()),
+                                Args),
+        Kind);
+  } else if (isa<LoadInst>(I) || isa<StoreInst>(I)) {
+    // Masked in the predicated loop, plain in a BOSCC copy: count plain.
+    Type *T = isa<LoadInst>(I) ? I.getType()
+                               : cast<StoreInst>(I).getValueOperand()->getType();
+    C = TTI.getMemoryOpCost(I.getOpcode(), Widen(T), getLoadStoreAlignment(&I),
+                            getLoadStoreAddressSpace(&I), Kind);
+  } else if (I.isBinaryOp() || isa<UnaryOperator>(I)) {
+    C = TTI.getArithmeticInstrCost(I.getOpcode(), Widen(I.getType()), Kind);
+  } else if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
+    Type *T = Widen(Cmp->getOperand(0)->getType());
+    C = TTI.getCmpSelInstrCost(I.getOpcode(), T,
+                               CmpInst::makeCmpResultType(T),
+                               Cmp->getPredicate(), Kind);
+  } else if (isa<SelectInst>(I)) {
+    Type *T = Widen(I.getType());
+    C = TTI.getCmpSelInstrCost(I.getOpcode(), T,
+                               Widen(I.getOperand(0)->getType()),
+                               CmpInst::BAD_ICMP_PREDICATE, Kind);
+  } else if (auto *Cast = dyn_cast<CastInst>(&I)) {
+    C = TTI.getCastInstrCost(I.getOpcode(), Widen(I.getType()),
+                             Widen(Cast->getSrcTy()),
+                             TTI::CastContextHint::None, Kind);
+  } else {
+    return std::nullopt;
+  }
+  if (!C.isValid())
+    return std::nullopt;
+  return unsigned(std::max<int64_t>(0, C.getValue()));
+}
+
+unsigned bosccRegionCost(const Instruction &I, const TargetTransformInfo *TTI,
+                         unsigned VF) {
   if (isa<PHINode>(I) || I.isTerminator() || isa<DbgInfoIntrinsic>(I))
     return 0;
+  if (TTI)
+    if (std::optional<unsigned> C = widenedCost(I, *TTI, VF))
+      return *C;
   switch (I.getOpcode()) {
   case Instruction::FDiv:
   case Instruction::FRem:

@@ -20,6 +20,7 @@
 namespace llvm {
 class CallBase;
 class Instruction;
+class TargetTransformInfo;
 } // namespace llvm
 
 namespace vplanext {
@@ -28,14 +29,21 @@ namespace vplanext {
 /// Fission runs it lane by lane, in lane order (instantiation).
 bool callNeedsSerialLanes(const llvm::CallBase &CB);
 
-/// Rough cost of an instruction of an if/else region: what BOSCC can save.
-/// An instruction counts 1, a load or store 2, a division or a call 8.
-unsigned bosccRegionCost(const llvm::Instruction &I);
+/// Cost of an instruction of an if/else region: what BOSCC saves when no
+/// lane takes its side. With a target, the reciprocal throughput TTI gives
+/// the instruction widened to \p VF lanes (a call with a vector variant,
+/// which TTI cannot see, counts 8); without one (no target machine), a
+/// count: 1 per instruction, a load or store 2, a division or a call 8.
+unsigned bosccRegionCost(const llvm::Instruction &I,
+                         const llvm::TargetTransformInfo *TTI = nullptr,
+                         unsigned VF = 1);
 
 /// `-vplan-boscc`: give heavy divergent if/else regions BOSCC copies.
 bool isBOSCCEnabled();
 /// `-vplan-boscc-threshold`: the region cost from which BOSCC pays.
 unsigned getBOSCCThreshold();
+/// `-vplan-boscc-max-regions`: BOSCC regions per lane loop at most.
+unsigned getBOSCCMaxRegions();
 
 } // namespace vplanext
 

@@ -403,7 +403,7 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     Changed = true;
     ++NumSimdLoops;
     F.addFnAttr(LaneLoopsAttr);
-    FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL);
+    FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL, &TTI);
     fillInterleaveGaps(F, FR.LaneHeaders);
     LLVMContext &Ctx = F.getContext();
     // Lane arrays made by the cut are private to each lane: their accesses

@@ -96,14 +96,14 @@ attributes #3 = { nounwind memory(argmem: write) "_ZGVdN8ulvv_cstore" "_ZGVdM8ul
 ; CHECK:           masked memory: load %lane.arg (contiguous), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:      masked memory: load %lane.arg2 (contiguous), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:      widen: 1 instruction, cost scalar {{[0-9]+}} vector {{[0-9]+}}
-; CHECK-NEXT:      divergent if %lane.body (then %then.i): BOSCC no (region cost 4 < threshold 48), cost scalar {{[0-9]+}} vector {{[0-9]+}}
+; CHECK-NEXT:      divergent if %lane.body (then %then.i): BOSCC no (region cost 3 < threshold 48), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:        widen: 1 instruction, cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:        masked memory: store %v.i (contiguous), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    total:
 
 ; CHECK-LABEL: vplan for lane loop %lane.header in _ZGVdN8ulvv_cstore, VF 8:
 ; CHECK:         widen memory: load %lane.arg (contiguous), cost scalar {{[0-9]+}} vector {{[0-9]+}}
-; CHECK:         divergent if %lane.body (then %then.i): BOSCC no (region cost 4 < threshold 48), cost scalar {{[0-9]+}} vector {{[0-9]+}}
+; CHECK:         divergent if %lane.body (then %then.i): BOSCC no (region cost 3 < threshold 48), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:      widen: 1 instruction, cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:      masked memory: store %v.i (contiguous), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    total:
