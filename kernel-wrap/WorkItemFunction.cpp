@@ -12,7 +12,9 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -261,6 +263,17 @@ WorkItemFunction buildWorkItemFunction(Function &K, int Dim,
   lowerWorkItemQueries(*W, V);
   lowerMathBuiltins(*W);
   lowerAtomicBuiltins(*W);
+  // OpenCL vector types (float4) in one work item: the loop vectorizer only
+  // widens scalars, so the work item's vectors become scalars first.
+  {
+    ScalarizerPassOptions SO;
+    SO.ScalarizeLoadStore = true;
+    FunctionPassManager FPM;
+    FPM.addPass(ScalarizerPass(SO));
+    FPM.addPass(InstCombinePass());
+    FPM.addPass(EarlyCSEPass());
+    FPM.run(*W, FAM);
+  }
   for (Instruction &I : instructions(*W))
     if (auto *CI = dyn_cast<CallInst>(&I))
       if (Function *Callee = CI->getCalledFunction();
