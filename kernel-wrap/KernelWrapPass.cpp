@@ -328,6 +328,12 @@ PreservedAnalyses KernelWrapPass::run(Module &M, ModuleAnalysisManager &MAM) {
         Erased = true;
       }
   }
+  // __local variables now live in the work-group frames.
+  for (GlobalVariable &GV : make_early_inc_range(M.globals())) {
+    GV.removeDeadConstantUsers();
+    if (GV.hasLocalLinkage() && GV.use_empty())
+      GV.eraseFromParent();
+  }
   assert(!verifyModule(M, &errs()) && "kernel-wrap broke the module");
   return PreservedAnalyses::none();
 }
