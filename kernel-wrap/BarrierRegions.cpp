@@ -2,6 +2,7 @@
 
 #include "BarrierRegions.h"
 #include "Builtins.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/AttributeMask.h"
@@ -52,13 +53,14 @@ SmallVector<BasicBlock *, 4> isolateBarriers(Function &F) {
 
 namespace {
 
-/// Blocks reachable from \p From's successors (Forward) or reaching \p From
-/// (backward).
-DenseSet<BasicBlock *> reach(BasicBlock *From, bool Forward) {
+/// Blocks reachable from \p From's successors without entering \p Avoid
+/// (Forward), or reaching \p From (backward).
+DenseSet<BasicBlock *> reach(BasicBlock *From, bool Forward,
+                             BasicBlock *Avoid = nullptr) {
   DenseSet<BasicBlock *> Seen;
   SmallVector<BasicBlock *, 16> Work;
   auto Push = [&](BasicBlock *BB) {
-    if (Seen.insert(BB).second)
+    if (BB != Avoid && Seen.insert(BB).second)
       Work.push_back(BB);
   };
   if (Forward)
@@ -81,19 +83,69 @@ DenseSet<BasicBlock *> reach(BasicBlock *From, bool Forward) {
 
 } // namespace
 
+namespace {
+
+/// Whether \p V can be recomputed anywhere from the function's arguments
+/// and constants: pure arithmetic, casts and address computations (the
+/// work-item ids, sizes and addresses built from them), up to a small
+/// depth. Such values are recomputed after a barrier instead of being
+/// stored in a context array.
+bool isRematerializable(Value *V, unsigned Depth = 0) {
+  if (isa<Argument>(V) || isa<Constant>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      I->mayHaveSideEffects() || isa<AllocaInst>(I) || isa<CallBase>(I))
+    return false;
+  // Divisions may trap where the original did not execute.
+  if (I->isIntDivRem())
+    return false;
+  if (!(isa<BinaryOperator>(I) || isa<CastInst>(I) || isa<CmpInst>(I) ||
+        isa<SelectInst>(I) || isa<GetElementPtrInst>(I)))
+    return false;
+  for (Value *Op : I->operands())
+    if (!isRematerializable(Op, Depth + 1))
+      return false;
+  return true;
+}
+
+/// A copy of the expression \p V computed right before \p Pos.
+Value *rematerialize(Value *V, Instruction *Pos) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return V;
+  Instruction *C = I->clone();
+  for (Use &Op : C->operands())
+    Op.set(rematerialize(Op.get(), Pos));
+  C->insertBefore(Pos->getIterator());
+  C->setName(I->getName() + ".remat");
+  return C;
+}
+
+} // namespace
+
 unsigned demoteAcrossBarriers(Function &F, ArrayRef<BasicBlock *> Barriers) {
   if (Barriers.empty())
     return 0;
-  SmallVector<std::pair<DenseSet<BasicBlock *>, DenseSet<BasicBlock *>>, 4>
-      Sets;
+  SmallVector<DenseSet<BasicBlock *>, 4> Before;
   for (BasicBlock *B : Barriers)
-    Sets.push_back({reach(B, /*Forward=*/false), reach(B, /*Forward=*/true)});
-  // A value of block D used at the end of block U may cross a barrier B when
-  // D reaches B and B reaches U.
+    Before.push_back(reach(B, /*Forward=*/false));
+  // Blocks reachable from barrier i without passing through block D (which
+  // would define the value anew), per D.
+  DenseMap<std::pair<BasicBlock *, unsigned>, DenseSet<BasicBlock *>> After;
+  // A value of block D used at the end of block U is live across barrier B
+  // when D reaches B and B reaches U without a new definition in D.
   auto Crosses = [&](BasicBlock *D, BasicBlock *U) {
-    for (auto &[Before, After] : Sets)
-      if (Before.contains(D) && After.contains(U))
+    for (unsigned I = 0; I < Barriers.size(); ++I) {
+      if (!Before[I].contains(D))
+        continue;
+      auto It = After.find({D, I});
+      if (It == After.end())
+        It = After.insert({{D, I}, reach(Barriers[I], /*Forward=*/true, D)})
+                 .first;
+      if (It->second.contains(U))
         return true;
+    }
     return false;
   };
   auto UseBlock = [](const Use &U) {
@@ -108,6 +160,22 @@ unsigned demoteAcrossBarriers(Function &F, ArrayRef<BasicBlock *> Barriers) {
         return true;
     return false;
   };
+  // Values recomputable from the arguments are recomputed at their uses
+  // that may come after a barrier.
+  SmallVector<Instruction *, 16> Remat;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (!isa<PHINode>(I) && isRematerializable(&I) && NeedsDemotion(I))
+        Remat.push_back(&I);
+  for (Instruction *I : Remat)
+    for (Use &U : make_early_inc_range(I->uses()))
+      if (Crosses(I->getParent(), UseBlock(U))) {
+        auto *UI = cast<Instruction>(U.getUser());
+        Instruction *Pos = isa<PHINode>(UI)
+                               ? cast<PHINode>(UI)->getIncomingBlock(U)->getTerminator()
+                               : UI;
+        U.set(rematerialize(I, Pos));
+      }
   unsigned N = 0;
   // Phis first: demoting them adds stores of their inputs, uses that may
   // cross a barrier themselves.

@@ -33,6 +33,9 @@ def main():
     p.add_argument("--atol", type=float, default=0.0,
                    help="floats may also differ by this much (cancellation "
                         "magnifies libmvec's ulps)")
+    p.add_argument("--rtol", type=float, default=0.0,
+                   help="floats may also differ by this fraction (another "
+                        "compiler's contractions and math library)")
     o = p.parse_args()
     la = open(o.a).read().split("\n")
     lb = open(o.b).read().split("\n")
@@ -59,7 +62,8 @@ def main():
             fx, fy = float.fromhex(x), float.fromhex(y)
             d = ulp_distance(fx, fy, typ == "f64")
             worst = max(worst, d)
-            if d <= o.ulp or abs(fx - fy) <= o.atol:
+            if (d <= o.ulp or abs(fx - fy) <= o.atol or
+                    abs(fx - fy) <= o.rtol * max(abs(fx), abs(fy))):
                 continue
         bad += 1
         if bad <= 10:
