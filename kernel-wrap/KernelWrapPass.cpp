@@ -73,8 +73,13 @@ std::optional<std::array<uint64_t, 3>> requiredSize(const Function &K) {
   return R;
 }
 
+/// The loop ID of a work-item loop. Loops holding inner loops are forced
+/// (SimdLoopPass only takes forced loops, and the stock vectorizer cannot
+/// take them at all); innermost ones are left to the vectorizer's cost model
+/// (parallel accesses spare it the run-time alias checks): a reduction tree
+/// step with most work items idle runs faster scalar.
 MDNode *workItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
-                       const KernelWrapOptions &O) {
+                       const KernelWrapOptions &O, bool Force) {
   SmallVector<Metadata *, 4> Ops = {nullptr};
   auto I32 = [&](unsigned V) {
     return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), V));
@@ -85,9 +90,10 @@ MDNode *workItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
     Ops.push_back(MDNode::get(
         Ctx, {MDString::get(Ctx, "llvm.loop.interleave.count"), I32(1)}));
   } else {
-    Ops.push_back(MDNode::get(
-        Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
-              ConstantAsMetadata::get(ConstantInt::getTrue(Ctx))}));
+    if (Force || O.VF > 1)
+      Ops.push_back(MDNode::get(
+          Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
+                ConstantAsMetadata::get(ConstantInt::getTrue(Ctx))}));
     Ops.push_back(MDNode::get(
         Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), AccessGroup}));
     if (O.VF > 1)
@@ -254,7 +260,8 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
       for (Instruction &I : *BB)
         if (I.mayReadOrWriteMemory())
           I.setMetadata(LLVMContext::MD_access_group, Group);
-    Br->setMetadata(LLVMContext::MD_loop, workItemLoopID(Ctx, Group, O));
+    Br->setMetadata(LLVMContext::MD_loop,
+                    workItemLoopID(Ctx, Group, O, !L->isInnermost()));
   }
   return {WG, unsigned(WI.Starts.size())};
 }
