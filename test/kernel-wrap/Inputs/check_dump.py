@@ -51,6 +51,25 @@ def main():
     bufs = read(path)
     if mode == "queries":
         return queries(bufs, *p)
+    if mode == "sum3d":  # in = iota (global linear id)
+        G, L = p[0], p[1]
+        out = bufs[1]
+        bad = []
+        for z in range(G[2]):
+            for y in range(G[1]):
+                for x in range(G[0]):
+                    gx, gy, gz = x // L[0], y // L[1], z // L[2]
+                    n = L[0] * L[1] * L[2]
+                    tot = sum(((gz * L[2] + c) * G[1] + gy * L[1] + b) * G[0]
+                              + gx * L[0] + a
+                              for c in range(L[2]) for b in range(L[1])
+                              for a in range(L[0]))
+                    l = ((z % L[2]) * L[1] + y % L[1]) * L[0] + x % L[0]
+                    g = (z * G[1] + y) * G[0] + x
+                    if out[g] != tot + (n - 1 - l):
+                        bad.append((x, y, z))
+        print(f"{len(bad)} wrong, first {bad[:5]}" if bad else "ok")
+        return 1 if bad else 0
     if mode == "reduction":  # input all 1: each partial is the group size
         ls = p[0][0]
         bad = [v for v in bufs[1] if v != ls]
