@@ -46,6 +46,7 @@ int main(int argc, char **argv) {
     else if (A == "--arg") Specs.push_back(Next());
     else if (A == "--repeat") Repeat = std::max(1ul, std::stoul(Next()));
     else if (A == "--seed") Seed = std::stoull(Next());
+    else if (A == "--threads") Next(); // POCL_MAX_PTHREAD_COUNT decides
     else if (A == "--dump") Dump = Next();
     else if (A.rfind("-D", 0) == 0) Options += " " + A;
     else if (A[0] == '-') fail("unknown option " + A);

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <sys/mman.h>
 #include <string>
 #include <vector>
 
@@ -76,11 +77,43 @@ inline void store(const std::string &T, char *P, double V) {
   else if (T == "u8") { uint8_t X = (uint8_t)V; memcpy(P, &X, 1); }
 }
 
+/// Zeroed host memory for a buffer: 64-byte aligned, and on 2 MiB
+/// transparent huge pages when large (a transpose walks thousands of pages
+/// per group row; 4 KiB pages thrash the TLB).
+class HostBuffer {
+public:
+  HostBuffer() = default;
+  HostBuffer(const HostBuffer &) = delete;
+  HostBuffer(HostBuffer &&O) noexcept : P(O.P), N(O.N) { O.P = nullptr; O.N = 0; }
+  ~HostBuffer() { free(P); }
+  void assign(size_t Bytes, char) {
+    free(P);
+    constexpr size_t Huge = 2u << 20;
+    size_t A = Bytes >= Huge ? Huge : 64;
+    size_t Alloc = (Bytes + A - 1) / A * A;
+    P = static_cast<char *>(aligned_alloc(A, Alloc ? Alloc : A));
+    if (!P)
+      fail("out of memory");
+    if (A == Huge)
+      madvise(P, Alloc, MADV_HUGEPAGE);
+    memset(P, 0, Alloc ? Alloc : A);
+    N = Bytes;
+  }
+  void resize(size_t Bytes) { assign(Bytes, 0); }
+  char *data() { return P; }
+  const char *data() const { return P; }
+  size_t size() const { return N; }
+
+private:
+  char *P = nullptr;
+  size_t N = 0;
+};
+
 struct ArgData {
   std::string Kind; // buf, scalar, local
   std::string Type;
   size_t Count = 0;
-  std::vector<char> Bytes; // buffer or scalar storage (aligned by vector)
+  HostBuffer Bytes; // buffer or scalar storage
   void *Ptr = nullptr;     // for buffers: the pointer the kernel gets
 };
 
