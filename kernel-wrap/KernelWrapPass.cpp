@@ -13,8 +13,13 @@
 #include "BarrierRegions.h"
 #include "WorkItemFunction.h"
 #include "kernel-wrap/kw_abi.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -79,7 +84,8 @@ std::optional<std::array<uint64_t, 3>> requiredSize(const Function &K) {
 /// (parallel accesses spare it the run-time alias checks): a reduction tree
 /// step with most work items idle runs faster scalar.
 MDNode *workItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
-                       const KernelWrapOptions &O, bool Force) {
+                       const KernelWrapOptions &O, bool Force,
+                       unsigned Width = 0) {
   SmallVector<Metadata *, 4> Ops = {nullptr};
   auto I32 = [&](unsigned V) {
     return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), V));
@@ -96,9 +102,10 @@ MDNode *workItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
                 ConstantAsMetadata::get(ConstantInt::getTrue(Ctx))}));
     Ops.push_back(MDNode::get(
         Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), AccessGroup}));
-    if (O.VF > 1)
+    unsigned VF = O.VF > 1 ? O.VF : Width;
+    if (VF > 1)
       Ops.push_back(MDNode::get(
-          Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.width"), I32(O.VF)}));
+          Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.width"), I32(VF)}));
   }
   MDNode *ID = MDNode::getDistinct(Ctx, Ops);
   ID->replaceOperandWith(0, ID);
@@ -110,9 +117,45 @@ struct WrapResult {
   unsigned Regions = 0;
 };
 
+/// For a work-item loop \p L whose inner loops all run the same number of
+/// iterations in every work item (n-body's loop over all bodies), one vector
+/// register of its widest data: SimdLoopPass's own choice counts the inner
+/// loops' 64-bit counters (size_t in kernels) and halves the lanes, which
+/// a uniform loop does not need. 0 otherwise: divergent inner loops (spmv's
+/// rows) keep SimdLoopPass's choice, narrower gathers measured faster.
+unsigned uniformLoopWidth(Loop &L, ScalarEvolution &SE,
+                          const TargetTransformInfo &TTI) {
+  if (L.isInnermost())
+    return 0;
+  for (Loop *Sub : L.getSubLoops()) {
+    const SCEV *BTC = SE.getBackedgeTakenCount(Sub);
+    if (isa<SCEVCouldNotCompute>(BTC) || !SE.isLoopInvariant(BTC, &L))
+      return 0;
+  }
+  const DataLayout &DL = L.getHeader()->getDataLayout();
+  uint64_t Bits = 0;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      Type *T = nullptr;
+      if (auto *SI = dyn_cast<StoreInst>(&I))
+        T = SI->getValueOperand()->getType();
+      else if (isa<LoadInst>(I) || I.getType()->isFloatingPointTy())
+        T = I.getType();
+      if (T && (T->isIntegerTy() || T->isFloatingPointTy()) &&
+          !T->isIntegerTy(1))
+        Bits = std::max<uint64_t>(Bits, DL.getTypeSizeInBits(T));
+    }
+  Bits = Bits ? std::clamp<uint64_t>(PowerOf2Ceil(Bits), 8, 64) : 32;
+  uint64_t Reg =
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+          .getFixedValue();
+  return Reg >= 2 * Bits ? unsigned(Reg / Bits) : 0;
+}
+
 /// Emits the work-group function of \p K around its work-item function.
 WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
-                                 const KernelWrapOptions &O) {
+                                 const KernelWrapOptions &O,
+                                 FunctionAnalysisManager &FAM) {
   Module &M = *K.getParent();
   LLVMContext &Ctx = M.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
@@ -191,17 +234,32 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   Order.push_back(V);
 
   SmallVector<CallInst *, 4> RegionCalls;
-  SmallVector<BasicBlock *, 4> LaneHeaders;
-  SmallVector<BranchInst *, 4> LaneLatches;
+  // Innermost work-item loops: header, latch branch, scalar remainder?
+  struct LaneLoop {
+    BasicBlock *Header;
+    BranchInst *Latch;
+    bool Remainder;
+  };
+  SmallVector<LaneLoop, 4> LaneLoops;
+  // Work items whose code has loops run in full chunks of this many (a
+  // multiple of any vector length SimdLoopPass picks), so that every lane
+  // of a chunk enters the inner loops; the rest run in a scalar loop.
+  uint64_t Chunk = std::max<uint64_t>(16, PowerOf2Ceil(O.VF));
   for (unsigned RId = 0; RId < WI.Starts.size(); ++RId) {
     Function *RF = cloneRegion(*WI.F, WI.Prologue, WI.Starts[RId],
                                WI.Barriers, RId);
+    bool HasLoops;
+    {
+      DominatorTree RDT(*RF);
+      LoopInfo RLI(RDT);
+      HasLoops = !RLI.empty();
+    }
     BasicBlock *Pre = BasicBlock::Create(Ctx, "region" + Twine(RId), WG, Exit);
     SW->addCase(B.getInt32(RId), Pre);
     IRBuilder<> LB(Pre);
     Value *LID[3];
     SmallVector<std::pair<PHINode *, unsigned>, 3> Loops;
-    for (unsigned D : Order) {
+    for (unsigned D : drop_end(Order)) {
       BasicBlock *From = LB.GetInsertBlock();
       BasicBlock *H = BasicBlock::Create(
           Ctx, "wi.r" + Twine(RId) + ".d" + Twine(D), WG, Exit);
@@ -212,25 +270,77 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
       LID[D] = P;
       Loops.push_back({P, D});
     }
-    LaneHeaders.push_back(LB.GetInsertBlock());
-    SmallVector<Value *, 40> Args(CallArgs.begin(), CallArgs.end());
-    for (unsigned I = 0; I < WIGroupMem; ++I)
-      Args.push_back(I >= WILocalId && I < WILocalId + 3 ? LID[I - WILocalId]
-                                                        : State[I]);
-    Args.push_back(GroupMem);
-    Args.push_back(Context);
-    CallInst *Next = LB.CreateCall(RF, Args, "next.region");
-    RegionCalls.push_back(Next);
+    // One work-item loop over [Lo, Hi) of dimension V (Lo < Hi).
+    auto EmitLaneLoop = [&](Value *Lo, Value *Hi, const Twine &Suffix,
+                            bool Remainder) {
+      std::string Name = ("wi.r" + Twine(RId) + ".d" + Twine(V) + Suffix).str();
+      BasicBlock *From = LB.GetInsertBlock();
+      BasicBlock *H = BasicBlock::Create(Ctx, Name, WG, Exit);
+      LB.CreateBr(H);
+      LB.SetInsertPoint(H);
+      PHINode *P = LB.CreatePHI(I64, 2, "lid" + Twine(V) + Suffix);
+      P->addIncoming(Lo, From);
+      LID[V] = P;
+      SmallVector<Value *, 40> Args(CallArgs.begin(), CallArgs.end());
+      for (unsigned I = 0; I < WIGroupMem; ++I)
+        Args.push_back(I >= WILocalId && I < WILocalId + 3 ? LID[I - WILocalId]
+                                                          : State[I]);
+      Args.push_back(GroupMem);
+      Args.push_back(Context);
+      CallInst *Call = LB.CreateCall(RF, Args, "next.region");
+      RegionCalls.push_back(Call);
+      Value *Inc = LB.CreateAdd(P, LB.getInt64(1), P->getName() + ".next",
+                                /*HasNUW=*/true, /*HasNSW=*/true);
+      BasicBlock *After = BasicBlock::Create(Ctx, Name + ".done", WG, Exit);
+      BranchInst *Br = LB.CreateCondBr(LB.CreateICmpULT(Inc, Hi), H, After);
+      P->addIncoming(Inc, LB.GetInsertBlock());
+      LB.SetInsertPoint(After);
+      LaneLoops.push_back({H, Br, Remainder});
+      return Call;
+    };
+    Value *LS = State[WILocalSize + V];
+    Value *Next;
+    if (O.NoVec || !HasLoops) {
+      Next = EmitLaneLoop(LB.getInt64(0), LS, "", false);
+    } else {
+      std::string Name = ("wi.r" + Twine(RId) + ".d" + Twine(V)).str();
+      Value *Main = LB.CreateAnd(LS, LB.getInt64(~(Chunk - 1)), "wi.full");
+      BasicBlock *Guard = LB.GetInsertBlock();
+      BasicBlock *MainPre = BasicBlock::Create(Ctx, Name + ".full", WG, Exit);
+      BasicBlock *RemPre = BasicBlock::Create(Ctx, Name + ".rest", WG, Exit);
+      LB.CreateCondBr(LB.CreateICmpNE(Main, LB.getInt64(0)), MainPre, RemPre);
+      LB.SetInsertPoint(MainPre);
+      Value *MainNext = EmitLaneLoop(LB.getInt64(0), Main, "", false);
+      BasicBlock *MainDone = LB.GetInsertBlock();
+      LB.CreateBr(RemPre);
+      LB.SetInsertPoint(RemPre);
+      PHINode *XStart = LB.CreatePHI(I64, 2, "wi.rest.start");
+      XStart->addIncoming(LB.getInt64(0), Guard);
+      XStart->addIncoming(Main, MainDone);
+      PHINode *MainR = LB.CreatePHI(LB.getInt32Ty(), 2);
+      MainR->addIncoming(PoisonValue::get(LB.getInt32Ty()), Guard);
+      MainR->addIncoming(MainNext, MainDone);
+      BasicBlock *RemLoopPre =
+          BasicBlock::Create(Ctx, Name + ".rest.pre", WG, Exit);
+      BasicBlock *RemDone = BasicBlock::Create(Ctx, Name + ".rest.done", WG, Exit);
+      LB.CreateCondBr(LB.CreateICmpULT(XStart, LS), RemLoopPre, RemDone);
+      LB.SetInsertPoint(RemLoopPre);
+      Value *RemNext = EmitLaneLoop(XStart, LS, ".rem", true);
+      BasicBlock *RemLoopDone = LB.GetInsertBlock();
+      LB.CreateBr(RemDone);
+      LB.SetInsertPoint(RemDone);
+      PHINode *N = LB.CreatePHI(LB.getInt32Ty(), 2, "next.region");
+      N->addIncoming(MainR, RemPre);
+      N->addIncoming(RemNext, RemLoopDone);
+      Next = N;
+    }
     for (auto [P, D] : reverse(Loops)) {
       Value *Inc = LB.CreateAdd(P, LB.getInt64(1), P->getName() + ".next",
                                 /*HasNUW=*/true, /*HasNSW=*/true);
       BasicBlock *After = BasicBlock::Create(
           Ctx, "wi.r" + Twine(RId) + ".d" + Twine(D) + ".done", WG, Exit);
-      BranchInst *Br = LB.CreateCondBr(
-          LB.CreateICmpULT(Inc, State[WILocalSize + D]), P->getParent(),
-          After);
-      if (D == V)
-        LaneLatches.push_back(Br);
+      LB.CreateCondBr(LB.CreateICmpULT(Inc, State[WILocalSize + D]),
+                      P->getParent(), After);
       P->addIncoming(Inc, LB.GetInsertBlock());
       LB.SetInsertPoint(After);
     }
@@ -239,20 +349,28 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
     Region->addIncoming(Next, LB.GetInsertBlock());
   }
 
+  SmallPtrSet<Function *, 4> RegionFns;
   for (CallInst *CI : RegionCalls) {
-    Function *RF = CI->getCalledFunction();
+    RegionFns.insert(CI->getCalledFunction());
     InlineFunctionInfo IFI;
     InlineResult IR = InlineFunction(*CI, IFI);
     (void)IR;
     assert(IR.isSuccess() && "region functions are plain code");
-    RF->eraseFromParent();
   }
+  for (Function *RF : RegionFns)
+    RF->eraseFromParent();
 
   // Every memory access of a work-item loop is parallel to the other work
   // items' (OpenCL: items of a group only synchronize at barriers).
   DominatorTree DT(*WG);
   LoopInfo LI(DT);
-  for (auto [H, Br] : zip(LaneHeaders, LaneLatches)) {
+  TargetLibraryInfo &TLI = FAM.getResult<TargetLibraryAnalysis>(*WG);
+  AssumptionCache AC(*WG);
+  ScalarEvolution SE(*WG, TLI, AC, DT, LI);
+  TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(*WG);
+  KernelWrapOptions Scalar = O;
+  Scalar.NoVec = true;
+  for (auto [H, Br, Remainder] : LaneLoops) {
     Loop *L = LI.getLoopFor(H);
     assert(L && L->getHeader() == H && "lost a work-item loop");
     MDNode *Group = MDNode::getDistinct(Ctx, {});
@@ -261,8 +379,11 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
         if (I.mayReadOrWriteMemory())
           I.setMetadata(LLVMContext::MD_access_group, Group);
     Br->setMetadata(LLVMContext::MD_loop,
-                    workItemLoopID(Ctx, Group, O, !L->isInnermost()));
+                    workItemLoopID(Ctx, Group, Remainder ? Scalar : O,
+                                   !L->isInnermost(),
+                                   uniformLoopWidth(*L, SE, TTI)));
   }
+  FAM.clear(*WG, WG->getName());
   return {WG, unsigned(WI.Starts.size())};
 }
 
@@ -300,7 +421,7 @@ PreservedAnalyses KernelWrapPass::run(Module &M, ModuleAnalysisManager &MAM) {
       }
       continue;
     }
-    WrapResult R = emitWorkGroupFunction(*K, WI, O);
+    WrapResult R = emitWorkGroupFunction(*K, WI, O, FAM);
     FAM.clear(*WI.F, WI.F->getName());
     WI.F->eraseFromParent();
     ++NumKernels;
