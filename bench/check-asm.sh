@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
-# Asserts that our AVX2 (`d`) variants of the straight-line and if/else bench
-# kernels are real vector code: packed single-precision ymm arithmetic
-# (including vsqrtps/vdivps on ymm), no call, no scalar (ss) arithmetic and no
-# backward jump (so no per-lane loop). Also prints, for information only, the
-# same counts for the other d and e variants.
+# Asserts that our vector variants of the bench kernels are real vector code:
+# packed single-precision arithmetic on ymm (d variants) or xmm (b variants),
+# no scalar (ss) arithmetic, and per kernel: vsqrtps/vdivps where the body
+# has them, no call and no backward jump (so no per-lane loop) where the body
+# has none, one vector loop for a divergent loop (mandel), no gathers for the
+# stride-3 read (aos3), gathers for the table lookups (noise), calls only to
+# the scalar libm functions (bscholes) or the logger (logger). Also prints,
+# for information only, the same counts for a few more variants.
 #
 #   bench/check-asm.sh [callee.o]
+#   CHECK_PREFIX=gcc_ CHECK_INFO=1 bench/check-asm.sh gcc_callee.o
+#       the same counts for gcc's clones, for information (no assertion)
+#   CHECK_PREFIX=oursfm_ CHECK_FASTMATH=1 bench/check-asm.sh oursfm_callee.o
+#       the Black-Scholes variants of the fast-math build, for information
 # Without an argument, compiles bench/src/callee.c with clang-22 + the plugin
 # (VECCLONE_PLUGIN, default build/lib/VecClone.so) into a temporary dir.
 # Exit status 0 when every assertion holds, 1 otherwise.
@@ -26,12 +33,16 @@ else
     -fpass-plugin="$plugin" -I"$here/src" -DKPREFIX=ours_ \
     -c "$here/src/callee.c" -o "$obj"
 fi
-objdump -d --no-show-raw-insn "$obj" >"$tmp/dis.txt"
+objdump -dr --no-show-raw-insn "$obj" >"$tmp/dis.txt"
 
-# Prints "ninsn vec ymm zmm scalar calls backjumps sqrt_vec div_vec" for one
-# function of the disassembly.
+# Prints "ninsn vec ymm zmm scalar calls backjumps sqrt_vec div_vec gathers
+# callees" for one function of the disassembly (callees: the distinct call
+# targets, comma-separated, "-" for none). Packed operations count on ymm and
+# zmm registers, and on xmm too for a b (SSE) variant.
 stats() {
-  awk -v f="$1" '
+  local xmm=0
+  case $1 in _ZGVb*) xmm=1 ;; esac
+  awk -v f="$1" -v xmm="$xmm" '
     function hex(s,   i, c, v) {
       v = 0; s = tolower(s); sub(/^0x/, "", s)
       for (i = 1; i <= length(s); i++) {
@@ -52,7 +63,10 @@ stats() {
       if (line ~ /%ymm/) ymm++
       if (line ~ /%zmm/) zmm++
       if ((mnem ~ /^v.*p[sd]$/ || mnem ~ /^vp/) && line ~ /%[yz]mm/) vec++
+      else if (xmm && (mnem ~ /^v?[a-z]*p[sd]$/ || mnem ~ /^v?p[a-z]/) && line ~ /%xmm/) vec++
       if (mnem ~ /^v?(add|sub|mul|div|sqrt|min|max|cvt[a-z0-9]*)s[sd]$/) scalar++
+      if (xmm && mnem ~ /^sqrtp[sd]$/) sq++
+      if (xmm && mnem ~ /^divp[sd]$/) dv++
       if (mnem ~ /^call/) calls++
       if (mnem ~ /^vsqrtp[sd]$/ && line ~ /%[yz]mm/) sq++
       if (mnem ~ /^vdivp[sd]$/ && line ~ /%[yz]mm/) dv++
@@ -63,75 +77,119 @@ stats() {
         if (tgt <= addr) back++
       }
     }
-    END { printf "%d %d %d %d %d %d %d %d %d %d\n", n, vec, ymm, zmm, scalar, calls, back, sq, dv, gath }
+    in_f && /R_X86_64_(PLT32|PC32)/ && last_call {
+      sym = $NF; sub(/[-+]0x[0-9a-f]+$/, "", sym)
+      if (!(sym in seen)) { seen[sym] = 1; callees = callees (callees == "" ? "" : ",") sym }
+    }
+    in_f && /^ *[0-9a-f]+:\t/ { last_call = (mnem ~ /^call/) }
+    END { printf "%d %d %d %d %d %d %d %d %d %d %s\n", n, vec, ymm, zmm, scalar, calls, back, sq, dv, gath, (callees == "" ? "-" : callees) }
   ' "$tmp/dis.txt"
 }
 
 fail=0
-printf '%-28s %5s %7s %5s %5s %7s %6s %9s %12s\n' variant insns packed ymm zmm scalar calls backjumps sqrt/div
-check() { # name assert(0/1)
-  local name=$1 assert=$2
+printf '%-30s %5s %6s %4s %4s %6s %5s %5s %8s %6s  %s\n' variant insns packed ymm zmm scalar calls back sqrt/div gather callees
+# check NAME KIND: KIND says what the body must compile to (0: information
+# only):
+#   1      straight line with sqrt and div: vsqrtps and vdivps, no call, no loop
+#   flat   no call, no loop (no sqrt/div required)
+#   loop   a divergent loop: exactly one vector loop (the "any lane active"
+#          loop), no per-lane loop, no call
+#   aos    a strided read done with wide loads and shuffles: no gathers, no
+#          call, no loop
+#   gather table lookups: vector gathers, no call, no loop
+#   libm   calls only expf/logf (scalar libm, one per lane), no loop
+#   serial calls only vc_log (the logger, lane by lane); its lane loop is
+#          allowed
+# Every asserted kind also wants at least 5 packed operations, no scalar
+# ss/sd arithmetic and, in a b or d variant, no zmm.
+prefix=${CHECK_PREFIX:-ours_}
+check() {
+  local name=${1/_ours_/_$prefix} kind=$2
+  [ "${CHECK_INFO:-0}" = 1 ] && kind=0
   if ! grep -q "^[0-9a-f]* <$name>:" "$tmp/dis.txt"; then
     echo "$name: not defined in $obj"
-    [ "$assert" = 1 ] && fail=1
+    [ "$kind" != 0 ] && fail=1
     return 0
   fi
-  read -r n vec ymm zmm scalar calls back sq dv gath < <(stats "$name")
-  printf '%-28s %5d %7d %5d %5d %7d %6d %9d %6d/%d' "$name" "$n" "$vec" "$ymm" "$zmm" "$scalar" "$calls" "$back" "$sq" "$dv"
-  if [ "$assert" = loop ] || [ "$assert" = aos ]; then
-    # loop: a divergent loop, one vector loop (the "any lane active" loop),
-    # no per-lane loop. aos: a strided read done with wide loads and
-    # shuffles, not gathers or per-lane loads.
-    local why=()
-    [ "$vec" -ge 5 ] || why+=("fewer than 5 packed ymm/zmm ops")
-    [ "$zmm" -eq 0 ] || why+=("zmm in an AVX2 variant")
-    [ "$scalar" -eq 0 ] || why+=("scalar ss/sd arithmetic")
-    [ "$calls" -eq 0 ] || why+=("calls")
-    if [ "$assert" = loop ]; then
-      [ "$back" -eq 1 ] || why+=("$back backward jumps, want the one vector loop")
-    else
-      [ "$back" -eq 0 ] || why+=("backward jump (a loop)")
-      [ "$gath" -eq 0 ] || why+=("gathers")
-    fi
-    if ((${#why[@]})); then
-      printf '  FAIL: %s\n' "$(IFS=';'; echo "${why[*]}")"
-      fail=1
-    else
-      printf '  ok\n'
-    fi
-  elif [ "$assert" = 1 ]; then
-    local why=()
-    [ "$vec" -ge 5 ] || why+=("fewer than 5 packed ymm/zmm ops")
-    [ "$zmm" -eq 0 ] || why+=("zmm in an AVX2 variant")
-    [ "$scalar" -eq 0 ] || why+=("scalar ss/sd arithmetic")
-    [ "$calls" -eq 0 ] || why+=("calls")
-    [ "$back" -eq 0 ] || why+=("backward jump (a loop)")
-    [ "$sq" -ge 1 ] || why+=("no vsqrtps on ymm")
-    [ "$dv" -ge 1 ] || why+=("no vdivps on ymm")
-    if ((${#why[@]})); then
-      printf '  FAIL: %s\n' "$(IFS=';'; echo "${why[*]}")"
-      fail=1
-    else
-      printf '  ok\n'
-    fi
-  else
+  read -r n vec ymm zmm scalar calls back sq dv gath callees < <(stats "$name")
+  printf '%-30s %5d %6d %4d %4d %6d %5d %5d %5d/%-2d %6d  %s' "$name" "$n" "$vec" "$ymm" "$zmm" "$scalar" "$calls" "$back" "$sq" "$dv" "$gath" "$callees"
+  if [ "$kind" = 0 ]; then
     printf '  (info)\n'
+    return 0
+  fi
+  local why=()
+  [ "$vec" -ge 5 ] || why+=("fewer than 5 packed ops")
+  case $name in _ZGVe*) ;; *) [ "$zmm" -eq 0 ] || why+=("zmm outside an AVX-512 variant") ;; esac
+  [ "$scalar" -eq 0 ] || [ "$kind" = libm ] || why+=("scalar ss/sd arithmetic")
+  case $kind in
+    1|flat|aos|gather)
+      [ "$calls" -eq 0 ] || why+=("calls")
+      [ "$back" -eq 0 ] || why+=("backward jump (a loop)") ;;
+    loop)
+      [ "$calls" -eq 0 ] || why+=("calls")
+      [ "$back" -eq 1 ] || why+=("$back backward jumps, want the one vector loop") ;;
+    libm)
+      [ "$back" -eq 0 ] || why+=("backward jump (a loop)")
+      [[ "$callees" =~ ^((expf|logf),?)+$ ]] || why+=("calls other than expf/logf: $callees") ;;
+    serial)
+      [[ "$callees" == vc_log ]] || why+=("calls other than vc_log: $callees") ;;
+  esac
+  if [ "$kind" = 1 ]; then
+    [ "$sq" -ge 1 ] || why+=("no packed sqrt")
+    [ "$dv" -ge 1 ] || why+=("no packed div")
+  fi
+  [ "$kind" = aos ] && { [ "$gath" -eq 0 ] || why+=("gathers"); }
+  [ "$kind" = gather ] && { [ "$gath" -ge 1 ] || why+=("no gathers"); }
+  if ((${#why[@]})); then
+    printf '  FAIL: %s\n' "$(IFS=';'; echo "${why[*]}")"
+    fail=1
+  else
+    printf '  ok\n'
   fi
 }
 
+if [ "${CHECK_FASTMATH:-0}" = 1 ]; then
+  # The -fopenmp -ffast-math callee (bsfast): which math entry points the
+  # Black-Scholes variants call (libmvec's _ZGV..._expf or scalar expf).
+  check _ZGVdN8vvuuu_ours_bscholes 0
+  check _ZGVbN4vvuuu_ours_bscholes 0
+  check _ZGVeN16vvuuu_ours_bscholes 0
+  echo "check-asm: counts only, nothing asserted (CHECK_FASTMATH=1)"
+  exit 0
+fi
+
+# AVX2 (d) variants, what gcc -march=x86-64-v3 callers call.
 check _ZGVdN8vv_ours_straight 1
 check _ZGVdN8vv_ours_ifelse 1
-check _ZGVdM8vv_ours_straight 0
-check _ZGVdM8vv_ours_ifelse 0
 check _ZGVdN8ulv_ours_saxpy 0
-check _ZGVdN8vv_ours_imix 0
-check _ZGVeN16vv_ours_straight 0
-check _ZGVeN16vv_ours_ifelse 0
+check _ZGVdN8vv_ours_imix flat
 check _ZGVdN8vv_ours_mandel loop
 check _ZGVdN8ulv_ours_aos3 aos
+check _ZGVdN8vv_ours_heavy 1
+check _ZGVdN8vvuuu_ours_nbody loop
+check _ZGVdN8vvuuu_ours_bscholes libm
+check _ZGVdN8vv_ours_ray 1
+# LLVM's generic x86 tuning prices AVX2 gathers above per-lane loads, so the
+# d variant loads lane by lane; the e variant gathers.
+check _ZGVdN8uvv_ours_noise flat
+check _ZGVdM8vv_ours_cond 1
+check _ZGVdN8vv_ours_logger serial
+# SSE (b) variants, what -march=x86-64-v2 callers call.
+check _ZGVbN4vv_ours_straight 1
+check _ZGVbN4vv_ours_ray 1
+# SSE2 has no roundps: LLVM calls floorf per lane (gcc expands it inline).
+check _ZGVbN4uvv_ours_noise 0
+check _ZGVbM4vv_ours_cond 1
+check _ZGVbN4vvuuu_ours_bscholes libm
+# Information only.
+check _ZGVdM8vv_ours_straight 0
+check _ZGVeN16vv_ours_straight 0
+check _ZGVeN16uvv_ours_noise 0
 
-if [ "$fail" = 0 ]; then
-  echo "check-asm: PASS: the d variants of straight, ifelse, mandel and aos3 are ymm vector code with no per-lane loop (mandel: one vector loop; aos3: no gathers)"
+if [ "${CHECK_INFO:-0}" = 1 ]; then
+  echo "check-asm: counts only, nothing asserted (CHECK_INFO=1)"
+elif [ "$fail" = 0 ]; then
+  echo "check-asm: PASS: every asserted variant is vector code of the expected shape"
 else
   echo "check-asm: FAIL" >&2
   exit 1

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the project's Debian 12 packages, only those missing.
 # LLVM/Clang 22 come from Debian's bookworm-security archive; gcc 12 is the ABI
-# peer; GoogleTest and Google Benchmark for unit tests and bench/.
+# peer; GoogleTest and Google Benchmark for unit tests and bench/;
+# matplotlib for bench/'s chart.
 set -euo pipefail
 PKGS=(llvm-22-dev llvm-22-tools clang-22 libomp-22-dev cmake ninja-build
       gcc g++ binutils python3 libgtest-dev libgmock-dev libbenchmark-dev
+      python3-matplotlib
       pocl-opencl-icd ocl-icd-opencl-dev opencl-headers)
 missing=()
 for p in "${PKGS[@]}"; do

@@ -21,5 +21,5 @@ if ! "$root/bench/run.sh" --smoke >"$root/build/bench-smoke.log" 2>&1; then
   echo "bench smoke: FAILED (full log: build/bench-smoke.log)"
   exit 1
 fi
-grep -E '^(correctness|skipped|check-asm)' "$root/build/bench-smoke.log" || true
+grep -E '^(correctness|skipped|check-asm|compile-time)' "$root/build/bench-smoke.log" || true
 echo "bench smoke: ok"

@@ -46,6 +46,9 @@ STATISTIC(NumCrossArrays,
           "Number of per-lane arrays for values that cross a cut");
 STATISTIC(NumCutFailures, "Number of lane loops that could not be cut");
 STATISTIC(NumBOSCC, "Number of divergent branches given BOSCC copies");
+STATISTIC(NumUniformLoops, "Number of inner loops cut as uniform loops");
+STATISTIC(NumShadowLoops,
+          "Number of uniform loops whose skipping lanes shadow another lane");
 
 namespace vplanext {
 namespace {
@@ -182,10 +185,17 @@ public:
   BranchInst *BOSCCBranch = nullptr;
   /// Allow a BOSCC cut of an innermost lane loop.
   bool AllowBOSCC = false;
-  /// The inner loop is uniform: every lane enters it and all leave at the
+  /// The inner loop is uniform: every lane that enters it leaves at the
   /// same iteration through the same exit. Lane loop 2 then needs no lane
   /// flag test, and the uniform header phis are read from lane 0.
   bool UniformLoop = false;
+  /// ...but some lanes may not enter it (a mask or trip-count guard before
+  /// it): before the loop, those lanes get a copy of the first entering
+  /// lane's inputs and shadow its iterations. Only for inner loops that
+  /// neither write memory nor have side effects, so a shadow lane does
+  /// exactly what a real one does (same loads, same divisions) and its
+  /// results are dropped.
+  bool ShadowLanes = false;
   SmallPtrSet<PHINode *, 4> UniformPhis;
 
 private:
@@ -584,25 +594,47 @@ void Cutter::findUniformLoop(Loop &Inner) {
           break;
         }
   }
-  // Every lane takes the same path through A (so all enter the loop or
-  // none: a masked variant's mask test is not uniform), and leaves the
-  // loop at the same iteration through the same exit.
+  // Every lane that enters the loop leaves it at the same iteration
+  // through the same exit.
   SmallVector<BasicBlock *, 8> Exiting;
   Inner.getExitingBlocks(Exiting);
-  for (BasicBlock *BB : Body)
-    if (partOf(BB) == PartA)
-      Exiting.push_back(BB);
-  for (BasicBlock *BB : Exiting) {
+  auto UniformBranch = [&](BasicBlock *BB) {
     auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
-    if (!Br || (Br->isConditional() && !Uniform(Br->getCondition(), 0))) {
-      UniformPhis.clear();
-      return;
-    }
+    return Br && (!Br->isConditional() || Uniform(Br->getCondition(), 0));
+  };
+  if (!all_of(Exiting, UniformBranch)) {
+    UniformPhis.clear();
+    return;
   }
   UniformLoop = true;
+  // Every lane takes the same path through A, so all enter the loop or
+  // none. If not (a masked variant's mask test, a strip-mined loop's trip
+  // count test), lanes that skip it shadow one that enters: allowed only
+  // when that cannot be observed. The lane index itself would tell the
+  // shadow apart (its own argument slot, its own element).
+  if (all_of(Body, [&](BasicBlock *BB) {
+        return partOf(BB) != PartA || UniformBranch(BB);
+      }))
+    return;
+  for (BasicBlock *BB : Body) {
+    if (partOf(BB) != PartI)
+      continue;
+    for (Instruction &I : *BB) {
+      bool UsesLane = is_contained(I.operands(), L.Lane);
+      if (I.mayWriteToMemory() || I.mayHaveSideEffects() || UsesLane ||
+          isa<AllocaInst>(I)) {
+        UniformLoop = false;
+        UniformPhis.clear();
+        return;
+      }
+    }
+  }
+  ShadowLanes = true;
 }
 
 void Cutter::transform() {
+  NumUniformLoops += UniformLoop;
+  NumShadowLoops += ShadowLanes;
   auto *I64 = Type::getInt64Ty(Ctx);
   auto Poison = [](Type *T) -> Value * { return PoisonValue::get(T); };
   bool NeedResume = Landing.size() > 1;
@@ -704,7 +736,11 @@ void Cutter::transform() {
 
   // The three lane loops and the uniform loop between them.
   L.Pre->getTerminator()->replaceSuccessorWith(L.Header, H1);
-  PHINode *Lane1 = MakeCounter(H1, L.Pre, T1, W, L.BodyEntry, "lane.a");
+  // Shadow lanes get their inputs between loop 1 and the uniform loop.
+  BasicBlock *Fill = ShadowLanes ? NewBB("lane.shadow", IH) : nullptr;
+  DenseMap<Instruction *, AllocaInst *> ShadowArr; // what loop 2 reads
+  PHINode *Lane1 =
+      MakeCounter(H1, L.Pre, T1, Fill ? Fill : W, L.BodyEntry, "lane.a");
   // The uniform loop gets a latch of its own: sharing loop 2's would give
   // it loop 2's metadata (vectorize.enable on a loop that is not innermost).
   BasicBlock *WLatch = NewBB("lane.any.latch", H3);
@@ -728,9 +764,44 @@ void Cutter::transform() {
     }
   }
 
+  auto *ActVecTy = FixedVectorType::get(MaskTy, VL);
+  if (Fill) {
+    // Lanes that do not enter take the state and the inputs of the first
+    // lane that does (every lane's slot when none does: the loop is then
+    // skipped).
+    B.SetInsertPoint(Fill);
+    Value *In = B.CreateIsNotNull(
+        B.CreateAlignedLoad(ActVecTy, Act, Act->getAlign(), "act"), "in");
+    Value *Bits = B.CreateBitCast(In, B.getIntNTy(VL));
+    Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits,
+                                          B.getFalse());
+    First = B.CreateBinaryIntrinsic(Intrinsic::umin, First,
+                                    B.getIntN(VL, VL - 1), nullptr, "first");
+    SmallVector<std::pair<AllocaInst *, AllocaInst *>, 8> Inputs;
+    for (AllocaInst *Arr : StateArr)
+      Inputs.push_back({Arr, Arr});
+    for (auto &[I, Needs] : Cross) {
+      if (partOf(I->getParent()) != PartA || !(Needs & (1u << PartI)))
+        continue;
+      // Loop 3 still needs the lane's own value: loop 2 gets a copy.
+      AllocaInst *&To = ShadowArr[I];
+      To = Needs & (1u << PartB)
+               ? makeArray(storedType(I->getType()), I->getName() + ".in")
+               : CrossArr[I];
+      Inputs.push_back({CrossArr[I], To});
+    }
+    for (auto [From, To] : Inputs) {
+      auto *VecTy = FixedVectorType::get(
+          cast<ArrayType>(From->getAllocatedType())->getElementType(), VL);
+      Value *Vec = B.CreateAlignedLoad(VecTy, From, From->getAlign());
+      Value *Splat = B.CreateVectorSplat(VL, B.CreateExtractElement(Vec, First));
+      B.CreateAlignedStore(B.CreateSelect(In, Vec, Splat), To, To->getAlign());
+    }
+    B.CreateBr(W);
+  }
+
   // Uniform loop: run the inner loop's lane loop while any lane is in it.
   B.SetInsertPoint(W);
-  auto *ActVecTy = FixedVectorType::get(MaskTy, VL);
   Value *ActVec = B.CreateAlignedLoad(ActVecTy, Act, Act->getAlign(), "act");
   Value *Any = B.CreateOrReduce(B.CreateIsNotNull(ActVec));
   B.CreateCondBr(Any, H2, H3);
@@ -750,7 +821,9 @@ void Cutter::transform() {
     InI[PN] = S;
   for (auto &[I, Needs] : Cross)
     if (partOf(I->getParent()) == PartA && (Needs & (1u << PartI)))
-      InI[I] = loadLane(B, I->getType(), CrossArr[I], Lane2, I->getName());
+      InI[I] = loadLane(B, I->getType(),
+                        Fill ? ShadowArr.lookup(I) : CrossArr[I], Lane2,
+                        I->getName());
   DenseMap<Instruction *, Value *> OldOut; // I's results of exited lanes
   for (auto &[I, Needs] : Cross)
     if (partOf(I->getParent()) == PartI)
@@ -878,7 +951,8 @@ void Cutter::transform() {
     }
     // Back edges.
     for (auto [S, C] : zip(InnerLatches, Continue)) {
-      A2->addIncoming(B.getTrue(), C);
+      // A shadow lane stays out of the lanes that entered.
+      A2->addIncoming(ShadowLanes ? Active : B.getTrue(), C);
       if (R2)
         R2->addIncoming(OldResume, C);
       for (auto [PN, SP] : zip(StatePhis, S2))
@@ -891,8 +965,14 @@ void Cutter::transform() {
       if (partOf(R.From) != PartI)
         continue;
       A2->addIncoming(B.getFalse(), R.EdgeBB);
-      if (R2)
-        R2->addIncoming(ConstantInt::get(MaskTy, R.Id), R.EdgeBB);
+      if (R2) {
+        // A shadow lane goes on where it left loop 1.
+        Value *Id = ConstantInt::get(MaskTy, R.Id);
+        if (ShadowLanes)
+          Id = IRBuilder<>(R.EdgeBB->getTerminator())
+                   .CreateSelect(Active, Id, OldResume, "resume.shadow");
+        R2->addIncoming(Id, R.EdgeBB);
+      }
       for (auto [PN, S] : zip(StatePhis, S2))
         S->addIncoming(Poison(PN->getType()), R.EdgeBB);
       for (auto &[I, P] : V2)

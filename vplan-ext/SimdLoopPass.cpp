@@ -73,10 +73,23 @@ unsigned chooseSimdLoopVL(const Loop &L, const TargetTransformInfo &TTI,
       W && *W > 1)
     return *W;
   uint64_t Bits = 0;
+  // An inner loop's counter (i += C), often widened to 64 bits by
+  // induction-variable simplification, is index arithmetic too.
+  auto IsCounter = [](const Instruction &I) {
+    const auto *PN = dyn_cast<PHINode>(&I);
+    return PN && any_of(PN->incoming_values(), [&](const Value *V) {
+             const auto *Add = dyn_cast<BinaryOperator>(V);
+             return Add && Add->getOpcode() == Instruction::Add &&
+                    Add->getOperand(0) == PN &&
+                    isa<ConstantInt>(Add->getOperand(1));
+           });
+  };
   // Data, not addresses: loaded and stored values, floating-point values
   // and the inner loops' state (index arithmetic is 64-bit everywhere).
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
+      if (IsCounter(I))
+        continue;
       Type *T = nullptr;
       if (auto *SI = dyn_cast<StoreInst>(&I))
         T = SI->getValueOperand()->getType();

@@ -72,3 +72,41 @@ void LFN(nbody)(const float *restrict a, const float *restrict b,
   for (int i = 0; i < n; ++i)
     out[i] = KFN(nbody)(a[i], b[i], a, b, 64);
 }
+
+/* Spot a[i], strike b[i]: rate 2%, volatility 30%, maturity 1.5 years. */
+void LFN(bscholes)(const float *restrict a, const float *restrict b,
+                   float *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = KFN(bscholes)(a[i], b[i], 0.02f, 0.3f, 1.5f);
+}
+
+void LFN(ray)(const float *restrict a, const float *restrict b,
+              float *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = KFN(ray)(a[i], b[i]);
+}
+
+void LFN(noise)(const float *restrict a, const float *restrict b,
+                float *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = KFN(noise)(vc_perm, a[i], b[i]);
+}
+
+/* A conditional call: only where a[i] > 0 (about half the elements, at
+ * random); a vectorized loop must call the masked variant. */
+void LFN(cond)(const float *restrict a, const float *restrict b,
+               float *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = a[i] > 0.0f ? KFN(cond)(a[i], b[i]) : b[i];
+}
+
+void LFN(logger)(const float *restrict a, const float *restrict b,
+                 float *restrict out, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i)
+    out[i] = KFN(logger)(a[i], b[i]);
+}

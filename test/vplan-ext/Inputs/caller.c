@@ -38,6 +38,7 @@ static signed char (*volatile s_digits)(int) = digits;
 static int (*volatile s_run)(const float *, int) = run_length;
 static float (*volatile s_force)(float, float, const float *, const float *, int) = force;
 static int (*volatile s_mu)(int, int) = masked_uniform;
+static float (*volatile s_win)(const float *, int, int) = window_sum;
 
 static int same_f(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
 static int bad;
@@ -142,6 +143,23 @@ int main(void) {
   for (int i = 0; i < T; ++i) {
     el[i] = i <= T - 8 ? s_run(tab, i) : -1;
     check("run_length", i, rl[i] == el[i]);
+  }
+
+  /* Masked uniform loop: the windows of active lanes end at the guard
+   * page; inactive lanes carry indices a page past it. */
+  static float wr[8192], we[8192];
+  for (int n = 1; n <= 9; n += 4) {
+#pragma omp simd
+    for (int i = 0; i < T; ++i) {
+      int in = i % 3 != 1 && i <= T - n;
+      int at = in ? i : i + 2 * T;
+      wr[i] = in ? window_sum(tab, at, n) : -3.0f;
+    }
+    for (int i = 0; i < T; ++i) {
+      int in = i % 3 != 1 && i <= T - n;
+      we[i] = in ? s_win(tab, i, n) : -3.0f;
+      check("window_sum", i, same_f(wr[i], we[i]));
+    }
   }
 
   printf("mismatches: %d\n", bad);

@@ -197,3 +197,15 @@ int masked_uniform(int a, int n) {
     s = s * 3 + j;
   return s;
 }
+
+/* A masked uniform loop that reads through each lane's own index: lanes the
+ * mask turns off carry indices far out of bounds (the callers pass them),
+ * so a lane that skips the loop must shadow an active lane's reads, never
+ * make its own. */
+#pragma omp declare simd uniform(tab, n) inbranch
+float window_sum(const float *tab, int at, int n) {
+  float s = 0.0f;
+  for (int j = 0; j < n; j++)
+    s += tab[at + j] * (float)(j + 1);
+  return s;
+}

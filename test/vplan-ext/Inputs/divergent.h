@@ -35,3 +35,5 @@ int run_length(const float *tab, int start);
 float force(float x, float y, const float *px, const float *py, int n);
 #pragma omp declare simd uniform(n) inbranch
 int masked_uniform(int a, int n);
+#pragma omp declare simd uniform(tab, n) inbranch
+float window_sum(const float *tab, int at, int n);

@@ -146,6 +146,25 @@ __attribute__((noinline)) unsigned total_steps(const int *restrict a, int n) {
   return t;
 }
 
+/* n-body-like: the inner loop's bound and index are the same in every
+ * lane, so it keeps scalar control; lanes of the last chunk past n shadow
+ * lane 0 (x and y end right before an unmapped page). */
+__attribute__((noinline)) void forces(float *restrict out,
+                                      const float *restrict x,
+                                      const float *restrict y,
+                                      const float *restrict bx,
+                                      const float *restrict by, int n, int m) {
+#pragma omp simd
+  for (int i = 0; i < n; i++) {
+    float f = 0.0f;
+    for (int j = 0; j < m; j++) {
+      float dx = bx[j] - x[i], dy = by[j] - y[i];
+      f += 1.0f / sqrtf(dx * dx + dy * dy + 0.01f);
+    }
+    out[i] = f;
+  }
+}
+
 /* An array of n T that ends right before an unmapped page. */
 static void *guarded(size_t bytes) {
   long page = sysconf(_SC_PAGESIZE);
@@ -201,5 +220,16 @@ int main(void) {
   printf("max_steps %d %d %d\n", max_steps(ia, N), max_steps(ia, 3),
          max_steps(ia, 0));
   printf("total_steps %u %u\n", total_steps(ia, N), total_steps(ia, 9));
+  for (int n = 1; n <= 19; n += 3) {
+    float *fx = guarded(sizeof(float) * n), *fy = guarded(sizeof(float) * n);
+    for (int i = 0; i < n; ++i) {
+      fx[i] = fa[i];
+      fy[i] = fa[N - 1 - i];
+    }
+    for (int m = 0; m <= 33; m += 11) {
+      forces(fout, fx, fy, fa + 100, fa + 300, n, m);
+      printf("forces %d %d %lx\n", n, m, hash(fout, sizeof(float) * n));
+    }
+  }
   return 0;
 }
