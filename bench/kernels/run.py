@@ -1,10 +1,18 @@
 #!/usr/bin/env python3
 """Times the corpus kernels (their "bench" configuration in
 kernel-wrap/corpus/corpus.json) with kernel-wrap (vectorized and --novec)
-and with pocl on the same inputs, sizes and thread count, checks pocl's
-answers against our scalar reference, and writes results.md / results.json.
+and with pocl (kw-pocl) on the same inputs, sizes and thread counts, and
+checks the answers: ours vectorized against ours --novec (the corpus
+tolerance) and pocl's against ours --novec (relative 1e-3). Exits 1 on a
+wrong answer.
 
-  bench/kernels/run.py --build build [--threads 2] [--repeat 5] [--only a,b]
+  bench/kernels/run.py [--build build] [--threads 1,2] [--repeat 11]
+                       [--only a,b] [--smoke] [--md F] [--json F]
+
+--smoke runs each kernel's first (small) test configuration twice, at the
+last thread count only: a check that the harness and the answers are right,
+not a measurement. Without pocl (kw-pocl not built) the pocl columns are
+left out.
 """
 import argparse
 import json
@@ -15,7 +23,8 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 CORPUS = os.path.join(ROOT, "kernel-wrap", "corpus")
 COMPARE = os.path.join(ROOT, "kernel-wrap", "tools", "kw-compare.py")
 
@@ -32,73 +41,113 @@ def min_ms(out):
     return float(re.search(r"min ([0-9.]+) ms", out).group(1))
 
 
+def compare(a, b, tol):
+    r = subprocess.run([sys.executable, COMPARE, a, b] + tol,
+                       stdout=subprocess.PIPE, text=True)
+    return r.returncode == 0, r.stdout.strip().splitlines()[-1]
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     p.add_argument("--threads", default="2")
-    p.add_argument("--repeat", default="5")
+    p.add_argument("--repeat", default="11")
     p.add_argument("--only", default="")
-    p.add_argument("--out", default=os.path.dirname(os.path.abspath(__file__)))
+    p.add_argument("--smoke", action="store_true")
+    p.add_argument("--md", default=os.path.join(HERE, "results.md"))
+    p.add_argument("--json", default=os.path.join(HERE, "results.json"))
     o = p.parse_args()
     kwrun = os.path.join(o.build, "bin", "kw-run")
     pocl = os.path.join(o.build, "bin", "kw-pocl")
+    have_pocl = os.access(pocl, os.X_OK)
+    threads = o.threads.split(",")
+    repeat = o.repeat
+    if o.smoke:
+        threads, repeat = threads[-1:], "2"
     only = set(filter(None, o.only.split(",")))
     spec = json.load(open(os.path.join(CORPUS, "corpus.json")))
-    env = dict(os.environ, POCL_MAX_PTHREAD_COUNT=o.threads)
     rows = []
+    wrong = 0
+    device = "pocl not built"
     tmp = tempfile.mkdtemp(prefix="kw-bench-")
     for k in spec["kernels"]:
         if only and k["name"] not in only:
             continue
-        c = next(c for c in k["configs"] if c.get("bench"))
+        cfgs = [c for c in k["configs"] if bool(c.get("bench")) != o.smoke]
+        c = cfgs[0]
         src = os.path.join(CORPUS, k["file"])
-        common = ["-k", k["name"], "--global", c["global"], "--local",
-                  c["local"], "--repeat", o.repeat] + c.get("defines", [])
+        defs = c.get("defines", [])
+        sizes = ["-k", k["name"], "--global", c["global"], "--local",
+                 c["local"], "--repeat", repeat]
         for a in c["args"]:
-            common += ["--arg", a]
-        d = lambda n: os.path.join(tmp, f"{k['name']}.{n}")
-        vec = min_ms(run([kwrun, src, "--threads", o.threads, "--dump",
-                          d("vec")] + common))
-        sca = min_ms(run([kwrun, src, "--novec", "--threads", o.threads,
-                          "--dump", d("novec")] + common))
-        out = run([pocl, src, "--dump", d("pocl")] + common, env=env)
-        pc = min_ms(out)
-        device = re.search(r"device: (.*), build", out).group(1)
-        # Our own vectorized answers are checked bit for bit by the lit
-        # suite; pocl's within a tolerance (its own math and contractions).
-        chk = subprocess.run([sys.executable, COMPARE, d("pocl"), d("novec"),
-                              "--rtol", "1e-3", "--atol", "1e-4", "--ulp", "64"],
-                             stdout=subprocess.PIPE, text=True)
-        agree = chk.returncode == 0
-        rows.append({"kernel": k["name"], "global": c["global"],
-                     "local": c["local"], "defines": c.get("defines", []),
-                     "kw_vec_ms": vec, "kw_novec_ms": sca, "pocl_ms": pc,
-                     "speedup_vs_pocl": pc / vec,
-                     "pocl_agrees": agree,
-                     "pocl_check": chk.stdout.strip().splitlines()[-1]})
-        print(f"{k['name']:13s} vec {vec:9.3f} ms  novec {sca:9.3f} ms  "
-              f"pocl {pc:9.3f} ms  x{pc / vec:5.2f}  "
-              f"{'answers agree' if agree else 'ANSWERS DIFFER'}", flush=True)
-    geo = math.exp(sum(math.log(r["speedup_vs_pocl"]) for r in rows) / len(rows))
-    res = {"threads": int(o.threads), "repeat": int(o.repeat),
-           "device": device, "geomean_speedup_vs_pocl": geo, "kernels": rows}
-    json.dump(res, open(os.path.join(o.out, "results.json"), "w"), indent=1)
-    with open(os.path.join(o.out, "results.md"), "w") as f:
-        f.write(f"# kernel-wrap vs pocl ({device})\n\n")
-        f.write(f"{o.threads} threads, min of {int(o.repeat) - 1} timed runs "
-                "after a warm-up run, NDRange only (no compilation, no "
-                "transfers). `bench/kernels/run.py` wrote this file.\n\n")
-        f.write("| kernel | global | local | kernel-wrap ms | --novec ms | "
-                "pocl ms | speed-up vs pocl | pocl answers |\n")
-        f.write("|---|---|---|---:|---:|---:|---:|---|\n")
+            sizes += ["--arg", a]
+        f = lambda n: os.path.join(tmp, f"{k['name']}.{n}")
+        run([kwrun, src, "--emit-so", f("vec.so"), "-q"] + defs)
+        run([kwrun, src, "--emit-so", f("novec.so"), "-q", "--novec"] + defs)
+        for t in threads:
+            vec = min_ms(run([kwrun, "--so", f("vec.so"), "--threads", t,
+                              "--dump", f("vec")] + sizes))
+            sca = min_ms(run([kwrun, "--so", f("novec.so"), "--threads", t,
+                              "--dump", f("novec")] + sizes))
+            ok, msg = compare(f("vec"), f("novec"),
+                              ["--ulp", str(k.get("ulp", 0)),
+                               "--atol", str(k.get("atol", 0.0))])
+            row = {"kernel": k["name"], "threads": int(t),
+                   "global": c["global"], "local": c["local"],
+                   "defines": defs, "kw_vec_ms": vec, "kw_novec_ms": sca,
+                   "vec_matches_novec": ok, "vec_check": msg}
+            wrong += not ok
+            line = (f"{k['name']:13s} {t} thr  vec {vec:9.3f} ms  "
+                    f"novec {sca:9.3f} ms")
+            if have_pocl:
+                env = dict(os.environ, POCL_MAX_PTHREAD_COUNT=t)
+                out = run([pocl, src, "--dump", f("pocl")] + sizes + defs,
+                          env=env)
+                pc = min_ms(out)
+                device = re.search(r"device: (.*), build", out).group(1)
+                pok, pmsg = compare(f("pocl"), f("novec"),
+                                    ["--rtol", "1e-3", "--atol", "1e-4",
+                                     "--ulp", "64"])
+                wrong += not pok
+                row.update({"pocl_ms": pc, "speedup_vs_pocl": pc / vec,
+                            "pocl_agrees": pok, "pocl_check": pmsg})
+                line += f"  pocl {pc:9.3f} ms  x{pc / vec:5.2f}"
+                line += "" if pok else "  POCL ANSWERS DIFFER"
+            line += "" if ok else "  VECTORIZED ANSWERS DIFFER"
+            print(line, flush=True)
+            rows.append(row)
+    res = {"threads": threads, "repeat": int(repeat), "smoke": o.smoke,
+           "device": device, "kernels": rows}
+    with open(o.md, "w") as md:
+        md.write(f"# kernel-wrap vs pocl ({device})\n\n")
+        md.write(f"{'Smoke run (small sizes, not a measurement). ' if o.smoke else ''}"
+                 f"Min of {int(repeat) - 1} timed runs after a warm-up run, "
+                 "NDRange only (no compilation, no transfers). "
+                 "`bench/kernels/run.py` wrote this file.\n\n")
+        md.write("| kernel | threads | global | local | kernel-wrap ms | "
+                 "--novec ms | pocl ms | speed-up vs pocl | answers |\n")
+        md.write("|---|---:|---|---|---:|---:|---:|---:|---|\n")
         for r in rows:
-            f.write(f"| {r['kernel']} | {r['global']} | {r['local']} | "
-                    f"{r['kw_vec_ms']:.3f} | {r['kw_novec_ms']:.3f} | "
-                    f"{r['pocl_ms']:.3f} | {r['speedup_vs_pocl']:.2f}x | "
-                    f"{'agree' if r['pocl_agrees'] else 'differ'} |\n")
-        f.write(f"\nGeomean speed-up vs pocl: **{geo:.2f}x**\n")
-    print(f"geomean speed-up vs pocl: {geo:.2f}x")
-    return 0
+            pc = f"{r['pocl_ms']:.3f}" if "pocl_ms" in r else "-"
+            su = f"{r['speedup_vs_pocl']:.2f}x" if "pocl_ms" in r else "-"
+            good = r["vec_matches_novec"] and r.get("pocl_agrees", True)
+            md.write(f"| {r['kernel']} | {r['threads']} | {r['global']} | "
+                     f"{r['local']} | {r['kw_vec_ms']:.3f} | "
+                     f"{r['kw_novec_ms']:.3f} | {pc} | {su} | "
+                     f"{'agree' if good else 'DIFFER'} |\n")
+        for t in threads:
+            sp = [r["speedup_vs_pocl"] for r in rows
+                  if r["threads"] == int(t) and "speedup_vs_pocl" in r]
+            if sp:
+                geo = math.exp(sum(map(math.log, sp)) / len(sp))
+                res[f"geomean_speedup_vs_pocl_{t}t"] = geo
+                md.write(f"\nGeomean speed-up vs pocl, {t} thread(s): "
+                         f"**{geo:.2f}x**\n")
+                print(f"geomean speed-up vs pocl, {t} thread(s): {geo:.2f}x")
+    json.dump(res, open(o.json, "w"), indent=1)
+    if wrong:
+        print(f"bench/kernels: {wrong} wrong answer(s)")
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":
