@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/VecClonePass.h"
+#include "kernel-wrap/KernelWrapPass.h"
 #include "vplan-ext/MaskPhiWidening.h"
 #include "vplan-ext/DivergenceAnalysis.h"
 #include "vplan-ext/LanePlan.h"

@@ -252,8 +252,13 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
   B.CreateBr(LaneBody);
   B.SetInsertPoint(LaneBody);
   Value *K = B.CreateAdd(K0, Lane, "simd.k", /*HasNUW=*/true);
-  // The last chunk is masked: lanes past the trip count do nothing.
-  Value *Active = B.CreateICmpULT(K, TC, "simd.active");
+  // The last chunk is masked: lanes past the trip count do nothing. A trip
+  // count that is a known multiple of VL (kernel-wrap's full-chunk loops)
+  // needs no mask, and every lane then enters the inner loops (which lets
+  // the fission treat uniform inner loops as such).
+  bool Full = SE.getMinTrailingZeros(TCS) >= unsigned(llvm::countr_zero(VL));
+  Value *Active = Full ? cast<Value>(B.getTrue())
+                       : B.CreateICmpULT(K, TC, "simd.active");
   Value *I = B.CreateAdd(
       Start, B.CreateMul(B.CreateTrunc(K, IVTy), Step), IV->getName() + ".lane");
   B.CreateCondBr(Active, H, LaneLatch);

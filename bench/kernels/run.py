@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Times the corpus kernels (their "bench" configuration in
+kernel-wrap/corpus/corpus.json) with kernel-wrap (vectorized and --novec)
+and with pocl (kw-pocl) on the same inputs, sizes and thread counts, and
+checks the answers: ours vectorized against ours --novec (the corpus
+tolerance) and pocl's against ours --novec (relative 1e-3). Exits 1 on a
+wrong answer.
+
+  bench/kernels/run.py [--build build] [--threads 1,2] [--repeat 11]
+                       [--only a,b] [--smoke] [--md F] [--json F]
+
+--smoke runs each kernel's first (small) test configuration twice, at the
+last thread count only: a check that the harness and the answers are right,
+not a measurement. Without pocl (kw-pocl not built) the pocl columns are
+left out.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+CORPUS = os.path.join(ROOT, "kernel-wrap", "corpus")
+COMPARE = os.path.join(ROOT, "kernel-wrap", "tools", "kw-compare.py")
+
+
+def run(cmd, env=None):
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, env=env)
+    if r.returncode:
+        raise RuntimeError(" ".join(cmd) + "\n" + r.stdout)
+    return r.stdout
+
+
+def min_ms(out):
+    return float(re.search(r"min ([0-9.]+) ms", out).group(1))
+
+
+def compare(a, b, tol):
+    r = subprocess.run([sys.executable, COMPARE, a, b] + tol,
+                       stdout=subprocess.PIPE, text=True)
+    return r.returncode == 0, r.stdout.strip().splitlines()[-1]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p.add_argument("--threads", default="2")
+    p.add_argument("--repeat", default="11")
+    p.add_argument("--only", default="")
+    p.add_argument("--smoke", action="store_true")
+    p.add_argument("--md", default=os.path.join(HERE, "results.md"))
+    p.add_argument("--json", default=os.path.join(HERE, "results.json"))
+    o = p.parse_args()
+    kwrun = os.path.join(o.build, "bin", "kw-run")
+    pocl = os.path.join(o.build, "bin", "kw-pocl")
+    have_pocl = os.access(pocl, os.X_OK)
+    threads = o.threads.split(",")
+    repeat = o.repeat
+    if o.smoke:
+        threads, repeat = threads[-1:], "2"
+    only = set(filter(None, o.only.split(",")))
+    spec = json.load(open(os.path.join(CORPUS, "corpus.json")))
+    rows = []
+    wrong = 0
+    device = "pocl not built"
+    tmp = tempfile.mkdtemp(prefix="kw-bench-")
+    for k in spec["kernels"]:
+        if only and k["name"] not in only:
+            continue
+        cfgs = [c for c in k["configs"] if bool(c.get("bench")) != o.smoke]
+        c = cfgs[0]
+        src = os.path.join(CORPUS, k["file"])
+        defs = c.get("defines", [])
+        sizes = ["-k", k["name"], "--global", c["global"], "--local",
+                 c["local"], "--repeat", repeat]
+        for a in c["args"]:
+            sizes += ["--arg", a]
+        f = lambda n: os.path.join(tmp, f"{k['name']}.{n}")
+        run([kwrun, src, "--emit-so", f("vec.so"), "-q"] + defs)
+        run([kwrun, src, "--emit-so", f("novec.so"), "-q", "--novec"] + defs)
+        for t in threads:
+            vec = min_ms(run([kwrun, "--so", f("vec.so"), "--threads", t,
+                              "--dump", f("vec")] + sizes))
+            sca = min_ms(run([kwrun, "--so", f("novec.so"), "--threads", t,
+                              "--dump", f("novec")] + sizes))
+            ok, msg = compare(f("vec"), f("novec"),
+                              ["--ulp", str(k.get("ulp", 0)),
+                               "--atol", str(k.get("atol", 0.0))])
+            row = {"kernel": k["name"], "threads": int(t),
+                   "global": c["global"], "local": c["local"],
+                   "defines": defs, "kw_vec_ms": vec, "kw_novec_ms": sca,
+                   "vec_matches_novec": ok, "vec_check": msg}
+            wrong += not ok
+            line = (f"{k['name']:13s} {t} thr  vec {vec:9.3f} ms  "
+                    f"novec {sca:9.3f} ms")
+            if have_pocl:
+                env = dict(os.environ, POCL_MAX_PTHREAD_COUNT=t)
+                out = run([pocl, src, "--dump", f("pocl")] + sizes + defs,
+                          env=env)
+                pc = min_ms(out)
+                device = re.search(r"device: (.*), build", out).group(1)
+                pok, pmsg = compare(f("pocl"), f("novec"),
+                                    ["--rtol", "1e-3", "--atol", "1e-4",
+                                     "--ulp", "64"])
+                wrong += not pok
+                row.update({"pocl_ms": pc, "speedup_vs_pocl": pc / vec,
+                            "pocl_agrees": pok, "pocl_check": pmsg})
+                line += f"  pocl {pc:9.3f} ms  x{pc / vec:5.2f}"
+                line += "" if pok else "  POCL ANSWERS DIFFER"
+            line += "" if ok else "  VECTORIZED ANSWERS DIFFER"
+            print(line, flush=True)
+            rows.append(row)
+    res = {"threads": threads, "repeat": int(repeat), "smoke": o.smoke,
+           "device": device, "kernels": rows}
+    with open(o.md, "w") as md:
+        md.write(f"# kernel-wrap vs pocl ({device})\n\n")
+        md.write(f"{'Smoke run (small sizes, not a measurement). ' if o.smoke else ''}"
+                 f"Min of {int(repeat) - 1} timed runs after a warm-up run, "
+                 "NDRange only (no compilation, no transfers). "
+                 "`bench/kernels/run.py` wrote this file.\n\n")
+        md.write("| kernel | threads | global | local | kernel-wrap ms | "
+                 "--novec ms | pocl ms | speed-up vs pocl | answers |\n")
+        md.write("|---|---:|---|---|---:|---:|---:|---:|---|\n")
+        for r in rows:
+            pc = f"{r['pocl_ms']:.3f}" if "pocl_ms" in r else "-"
+            su = f"{r['speedup_vs_pocl']:.2f}x" if "pocl_ms" in r else "-"
+            good = r["vec_matches_novec"] and r.get("pocl_agrees", True)
+            md.write(f"| {r['kernel']} | {r['threads']} | {r['global']} | "
+                     f"{r['local']} | {r['kw_vec_ms']:.3f} | "
+                     f"{r['kw_novec_ms']:.3f} | {pc} | {su} | "
+                     f"{'agree' if good else 'DIFFER'} |\n")
+        for t in threads:
+            sp = [r["speedup_vs_pocl"] for r in rows
+                  if r["threads"] == int(t) and "speedup_vs_pocl" in r]
+            if sp:
+                geo = math.exp(sum(map(math.log, sp)) / len(sp))
+                res[f"geomean_speedup_vs_pocl_{t}t"] = geo
+                md.write(f"\nGeomean speed-up vs pocl, {t} thread(s): "
+                         f"**{geo:.2f}x**\n")
+                print(f"geomean speed-up vs pocl, {t} thread(s): {geo:.2f}x")
+    json.dump(res, open(o.json, "w"), indent=1)
+    if wrong:
+        print(f"bench/kernels: {wrong} wrong answer(s)")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

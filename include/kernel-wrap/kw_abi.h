@@ -1,0 +1,40 @@
+/*===- kw_abi.h - The work-group function ABI of kernel-wrap ------*- C -*-===*\
+|*                                                                            *|
+|* For every OpenCL kernel K the kernel-wrap pass emits                       *|
+|*                                                                            *|
+|*   void __kw_wg_K(void **args, const kw_wg_state *st);                      *|
+|*                                                                            *|
+|* which runs every work item of the work group st->group_id. args[i] points  *|
+|* to the value of K's i-th parameter (a buffer or __local pointer is passed  *|
+|* as a pointer to the pointer). Unused dimensions must hold size 1 and id /  *|
+|* offset 0, as OpenCL defines them.                                          *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef KERNELWRAP_KW_ABI_H
+#define KERNELWRAP_KW_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct kw_wg_state {
+  uint64_t global_size[3];
+  uint64_t local_size[3];
+  uint64_t num_groups[3];
+  uint64_t global_offset[3];
+  uint64_t group_id[3];
+  uint64_t work_dim;
+} kw_wg_state;
+
+typedef void (*kw_wg_fn)(void **args, const kw_wg_state *st);
+
+/* Prefix of the work-group function of a kernel. */
+#define KW_WG_PREFIX "__kw_wg_"
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KERNELWRAP_KW_ABI_H */

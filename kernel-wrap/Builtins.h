@@ -1,0 +1,54 @@
+//===- Builtins.h - Lowering of OpenCL builtins in a kernel -----*- C++ -*-===//
+//
+/// \file
+/// The kernel's body is wrapped into work-item loops with its builtins
+/// lowered first: work-item queries become values of the work group and the
+/// lane counters, math builtins become LLVM intrinsics or libm calls (which
+/// the loop vectorizer widens, via libmvec with -vector-library=LIBMVEC),
+/// atomics become atomicrmw / cmpxchg.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KERNELWRAP_BUILTINS_H
+#define KERNELWRAP_BUILTINS_H
+
+#include <string>
+
+namespace llvm {
+class CallInst;
+class Function;
+class Value;
+} // namespace llvm
+
+namespace kernelwrap {
+
+/// What the work-item queries of one work item read. All i64.
+struct WorkItemValues {
+  llvm::Value *WorkDim = nullptr;
+  llvm::Value *GlobalSize[3] = {};
+  llvm::Value *LocalSize[3] = {};
+  llvm::Value *NumGroups[3] = {};
+  llvm::Value *Offset[3] = {};
+  llvm::Value *GroupId[3] = {};
+  llvm::Value *LocalId[3] = {};
+};
+
+/// Replaces every work-item query in \p F. Returns the number replaced.
+unsigned lowerWorkItemQueries(llvm::Function &F, const WorkItemValues &V);
+
+/// Replaces math, integer and conversion builtins in \p F. Returns the
+/// number replaced.
+unsigned lowerMathBuiltins(llvm::Function &F);
+
+/// Replaces atomic_* / atom_* builtins in \p F. Returns the number replaced.
+unsigned lowerAtomicBuiltins(llvm::Function &F);
+
+/// Barrier builtins (barrier, work_group_barrier).
+bool isBarrierCall(const llvm::CallInst &CI);
+/// Memory fences (mem_fence, read_mem_fence, write_mem_fence): no-ops when
+/// one thread runs the whole work group.
+bool isMemFenceCall(const llvm::CallInst &CI);
+
+} // namespace kernelwrap
+
+#endif // KERNELWRAP_BUILTINS_H

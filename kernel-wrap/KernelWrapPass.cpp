@@ -1,0 +1,469 @@
+//===- KernelWrapPass.cpp - OpenCL kernels to work-group functions --------===//
+//
+/// \file
+/// See KernelWrapPass.h. The work-item function (WorkItemFunction.h) is
+/// copied once per barrier region (BarrierRegions.h); the work-group
+/// function runs the regions as a state machine, each region as a nest of
+/// work-item loops whose innermost loop (the vectorization dimension) is a
+/// SIMD lane loop for SimdLoopPass and the LoopVectorizer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernel-wrap/KernelWrapPass.h"
+#include "BarrierRegions.h"
+#include "WorkItemFunction.h"
+#include "kernel-wrap/kw_abi.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "kernel-wrap"
+
+STATISTIC(NumKernels, "Number of kernels wrapped into work-group functions");
+
+static cl::opt<bool> ClNoVec("kernel-wrap-novec",
+                             cl::desc("kernel-wrap: keep work-item loops "
+                                      "scalar (the reference)"));
+static cl::opt<unsigned> ClVF("kernel-wrap-vf",
+                              cl::desc("kernel-wrap: vectorization factor "
+                                       "(0: the vectorizer chooses)"),
+                              cl::init(0));
+static cl::opt<int> ClDim("kernel-wrap-dim",
+                          cl::desc("kernel-wrap: vectorization dimension "
+                                   "(-1: by cost)"),
+                          cl::init(-1));
+static cl::opt<std::string> ClKernel("kernel-wrap-kernel",
+                                     cl::desc("kernel-wrap: only this kernel"));
+
+namespace kernelwrap {
+namespace {
+
+/// Field offsets of kw_wg_state (kw_abi.h), in i64 units.
+enum StateField : unsigned {
+  SGlobalSize = 0,
+  SLocalSize = 3,
+  SNumGroups = 6,
+  SOffset = 9,
+  SGroupId = 12,
+  SWorkDim = 15
+};
+
+/// reqd_work_group_size, if the kernel has one.
+std::optional<std::array<uint64_t, 3>> requiredSize(const Function &K) {
+  MDNode *MD = K.getMetadata("reqd_work_group_size");
+  if (!MD || MD->getNumOperands() != 3)
+    return std::nullopt;
+  std::array<uint64_t, 3> R;
+  for (unsigned I = 0; I < 3; ++I) {
+    auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(I));
+    if (!C)
+      return std::nullopt;
+    R[I] = C->getZExtValue();
+  }
+  return R;
+}
+
+/// The loop ID of a work-item loop. Loops holding inner loops are forced
+/// (SimdLoopPass only takes forced loops, and the stock vectorizer cannot
+/// take them at all); innermost ones are left to the vectorizer's cost model
+/// (parallel accesses spare it the run-time alias checks): a reduction tree
+/// step with most work items idle runs faster scalar.
+MDNode *workItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
+                       const KernelWrapOptions &O, bool Force,
+                       unsigned Width = 0) {
+  SmallVector<Metadata *, 4> Ops = {nullptr};
+  auto I32 = [&](unsigned V) {
+    return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), V));
+  };
+  if (O.NoVec) {
+    Ops.push_back(MDNode::get(
+        Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.width"), I32(1)}));
+    Ops.push_back(MDNode::get(
+        Ctx, {MDString::get(Ctx, "llvm.loop.interleave.count"), I32(1)}));
+  } else {
+    if (Force || O.VF > 1)
+      Ops.push_back(MDNode::get(
+          Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
+                ConstantAsMetadata::get(ConstantInt::getTrue(Ctx))}));
+    Ops.push_back(MDNode::get(
+        Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), AccessGroup}));
+    unsigned VF = O.VF > 1 ? O.VF : Width;
+    if (VF > 1)
+      Ops.push_back(MDNode::get(
+          Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.width"), I32(VF)}));
+  }
+  MDNode *ID = MDNode::getDistinct(Ctx, Ops);
+  ID->replaceOperandWith(0, ID);
+  return ID;
+}
+
+struct WrapResult {
+  Function *WG = nullptr;
+  unsigned Regions = 0;
+};
+
+/// For a work-item loop \p L whose inner loops all run the same number of
+/// iterations in every work item (n-body's loop over all bodies), one vector
+/// register of its widest data: SimdLoopPass's own choice counts the inner
+/// loops' 64-bit counters (size_t in kernels) and halves the lanes, which
+/// a uniform loop does not need. 0 otherwise: divergent inner loops (spmv's
+/// rows) keep SimdLoopPass's choice, narrower gathers measured faster.
+unsigned uniformLoopWidth(Loop &L, ScalarEvolution &SE,
+                          const TargetTransformInfo &TTI) {
+  if (L.isInnermost())
+    return 0;
+  for (Loop *Sub : L.getSubLoops()) {
+    const SCEV *BTC = SE.getBackedgeTakenCount(Sub);
+    if (isa<SCEVCouldNotCompute>(BTC) || !SE.isLoopInvariant(BTC, &L))
+      return 0;
+  }
+  const DataLayout &DL = L.getHeader()->getDataLayout();
+  uint64_t Bits = 0;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      Type *T = nullptr;
+      if (auto *SI = dyn_cast<StoreInst>(&I))
+        T = SI->getValueOperand()->getType();
+      else if (isa<LoadInst>(I) || I.getType()->isFloatingPointTy())
+        T = I.getType();
+      if (T && (T->isIntegerTy() || T->isFloatingPointTy()) &&
+          !T->isIntegerTy(1))
+        Bits = std::max<uint64_t>(Bits, DL.getTypeSizeInBits(T));
+    }
+  Bits = Bits ? std::clamp<uint64_t>(PowerOf2Ceil(Bits), 8, 64) : 32;
+  uint64_t Reg =
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+          .getFixedValue();
+  return Reg >= 2 * Bits ? unsigned(Reg / Bits) : 0;
+}
+
+/// Emits the work-group function of \p K around its work-item function.
+WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
+                                 const KernelWrapOptions &O,
+                                 FunctionAnalysisManager &FAM) {
+  Module &M = *K.getParent();
+  LLVMContext &Ctx = M.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *PtrTy = PointerType::get(Ctx, 0);
+  auto *FTy = FunctionType::get(Type::getVoidTy(Ctx), {PtrTy, PtrTy}, false);
+  Function *WG = Function::Create(FTy, GlobalValue::ExternalLinkage,
+                                  KW_WG_PREFIX + K.getName(), M);
+  WG->getArg(0)->setName("args");
+  WG->getArg(1)->setName("state");
+  // The target and FP attributes of the kernel, so TTI sees the same CPU.
+  for (Attribute A : K.getAttributes().getFnAttrs())
+    if (A.isStringAttribute() || A.getKindAsEnum() == Attribute::UWTable)
+      WG->addFnAttr(A);
+  WG->addFnAttr(Attribute::NoUnwind);
+  WG->addParamAttr(1, Attribute::NoAlias);
+  WG->addParamAttr(1, Attribute::ReadOnly);
+
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", WG);
+  IRBuilder<> B(Entry);
+  SmallVector<Value *, 32> CallArgs;
+  for (auto [I, A] : enumerate(WI.F->args())) {
+    if (I == WI.NumKernelArgs)
+      break;
+    Value *Slot = B.CreateLoad(
+        PtrTy, B.CreateConstGEP1_64(PtrTy, WG->getArg(0), I), "arg.ptr");
+    CallArgs.push_back(B.CreateLoad(A.getType(), Slot, "arg" + Twine(I)));
+  }
+  auto Field = [&](unsigned F, const Twine &Name) -> Value * {
+    return B.CreateLoad(I64, B.CreateConstGEP1_64(I64, WG->getArg(1), F),
+                        Name);
+  };
+  std::optional<std::array<uint64_t, 3>> Reqd = requiredSize(K);
+  Value *State[WIGroupMem];
+  State[WIWorkDim] = Field(SWorkDim, "work_dim");
+  for (unsigned D = 0; D < 3; ++D) {
+    State[WIGlobalSize + D] = Field(SGlobalSize + D, "gsize" + Twine(D));
+    State[WILocalSize + D] = Reqd ? cast<Value>(B.getInt64((*Reqd)[D]))
+                                  : Field(SLocalSize + D, "lsize" + Twine(D));
+    State[WINumGroups + D] = Field(SNumGroups + D, "ngroups" + Twine(D));
+    State[WIOffset + D] = Field(SOffset + D, "goff" + Twine(D));
+    State[WIGroupId + D] = Field(SGroupId + D, "group" + Twine(D));
+  }
+  Value *GroupMem = ConstantPointerNull::get(cast<PointerType>(PtrTy));
+  if (WI.GroupBytes) {
+    auto *A = B.CreateAlloca(B.getInt8Ty(), B.getInt64(WI.GroupBytes),
+                             "group.mem");
+    A->setAlignment(Align(64));
+    GroupMem = A;
+  }
+  Value *Context = ConstantPointerNull::get(cast<PointerType>(PtrTy));
+  if (WI.ContextBytes) {
+    Value *N = B.CreateMul(B.CreateMul(State[WILocalSize], State[WILocalSize + 1]),
+                           State[WILocalSize + 2]);
+    auto *A = B.CreateAlloca(B.getInt8Ty(),
+                             B.CreateMul(N, B.getInt64(WI.ContextBytes)),
+                             "wi.context");
+    A->setAlignment(Align(64));
+    Context = A;
+  }
+
+  BasicBlock *Dispatch = BasicBlock::Create(Ctx, "region.dispatch", WG);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", WG);
+  B.CreateBr(Dispatch);
+  ReturnInst::Create(Ctx, Exit);
+  IRBuilder<> DB(Dispatch);
+  PHINode *Region = DB.CreatePHI(DB.getInt32Ty(), WI.Starts.size() + 1,
+                                 "region");
+  Region->addIncoming(DB.getInt32(0), Entry);
+  SwitchInst *SW = DB.CreateSwitch(Region, Exit, WI.Starts.size());
+
+  unsigned V = WI.VecDim;
+  SmallVector<unsigned, 3> Order;
+  for (int D = 2; D >= 0; --D)
+    if (unsigned(D) != V)
+      Order.push_back(D);
+  Order.push_back(V);
+
+  SmallVector<CallInst *, 4> RegionCalls;
+  // Innermost work-item loops: header, latch branch, scalar remainder?
+  struct LaneLoop {
+    BasicBlock *Header;
+    BranchInst *Latch;
+    bool Remainder;
+  };
+  SmallVector<LaneLoop, 4> LaneLoops;
+  // Work items whose code has loops run in full chunks of this many (a
+  // multiple of any vector length SimdLoopPass picks), so that every lane
+  // of a chunk enters the inner loops; the rest run in a scalar loop.
+  uint64_t Chunk = std::max<uint64_t>(16, PowerOf2Ceil(O.VF));
+  for (unsigned RId = 0; RId < WI.Starts.size(); ++RId) {
+    Function *RF = cloneRegion(*WI.F, WI.Prologue, WI.Starts[RId],
+                               WI.Barriers, RId);
+    bool HasLoops;
+    {
+      DominatorTree RDT(*RF);
+      LoopInfo RLI(RDT);
+      HasLoops = !RLI.empty();
+    }
+    BasicBlock *Pre = BasicBlock::Create(Ctx, "region" + Twine(RId), WG, Exit);
+    SW->addCase(B.getInt32(RId), Pre);
+    IRBuilder<> LB(Pre);
+    Value *LID[3];
+    SmallVector<std::pair<PHINode *, unsigned>, 3> Loops;
+    for (unsigned D : drop_end(Order)) {
+      BasicBlock *From = LB.GetInsertBlock();
+      BasicBlock *H = BasicBlock::Create(
+          Ctx, "wi.r" + Twine(RId) + ".d" + Twine(D), WG, Exit);
+      LB.CreateBr(H);
+      LB.SetInsertPoint(H);
+      PHINode *P = LB.CreatePHI(I64, 2, "lid" + Twine(D));
+      P->addIncoming(LB.getInt64(0), From);
+      LID[D] = P;
+      Loops.push_back({P, D});
+    }
+    // One work-item loop over [Lo, Hi) of dimension V (Lo < Hi).
+    auto EmitLaneLoop = [&](Value *Lo, Value *Hi, const Twine &Suffix,
+                            bool Remainder) {
+      std::string Name = ("wi.r" + Twine(RId) + ".d" + Twine(V) + Suffix).str();
+      BasicBlock *From = LB.GetInsertBlock();
+      BasicBlock *H = BasicBlock::Create(Ctx, Name, WG, Exit);
+      LB.CreateBr(H);
+      LB.SetInsertPoint(H);
+      PHINode *P = LB.CreatePHI(I64, 2, "lid" + Twine(V) + Suffix);
+      P->addIncoming(Lo, From);
+      LID[V] = P;
+      SmallVector<Value *, 40> Args(CallArgs.begin(), CallArgs.end());
+      for (unsigned I = 0; I < WIGroupMem; ++I)
+        Args.push_back(I >= WILocalId && I < WILocalId + 3 ? LID[I - WILocalId]
+                                                          : State[I]);
+      Args.push_back(GroupMem);
+      Args.push_back(Context);
+      CallInst *Call = LB.CreateCall(RF, Args, "next.region");
+      RegionCalls.push_back(Call);
+      Value *Inc = LB.CreateAdd(P, LB.getInt64(1), P->getName() + ".next",
+                                /*HasNUW=*/true, /*HasNSW=*/true);
+      BasicBlock *After = BasicBlock::Create(Ctx, Name + ".done", WG, Exit);
+      BranchInst *Br = LB.CreateCondBr(LB.CreateICmpULT(Inc, Hi), H, After);
+      P->addIncoming(Inc, LB.GetInsertBlock());
+      LB.SetInsertPoint(After);
+      LaneLoops.push_back({H, Br, Remainder});
+      return Call;
+    };
+    Value *LS = State[WILocalSize + V];
+    Value *Next;
+    if (O.NoVec || !HasLoops) {
+      Next = EmitLaneLoop(LB.getInt64(0), LS, "", false);
+    } else {
+      std::string Name = ("wi.r" + Twine(RId) + ".d" + Twine(V)).str();
+      Value *Main = LB.CreateAnd(LS, LB.getInt64(~(Chunk - 1)), "wi.full");
+      BasicBlock *Guard = LB.GetInsertBlock();
+      BasicBlock *MainPre = BasicBlock::Create(Ctx, Name + ".full", WG, Exit);
+      BasicBlock *RemPre = BasicBlock::Create(Ctx, Name + ".rest", WG, Exit);
+      LB.CreateCondBr(LB.CreateICmpNE(Main, LB.getInt64(0)), MainPre, RemPre);
+      LB.SetInsertPoint(MainPre);
+      Value *MainNext = EmitLaneLoop(LB.getInt64(0), Main, "", false);
+      BasicBlock *MainDone = LB.GetInsertBlock();
+      LB.CreateBr(RemPre);
+      LB.SetInsertPoint(RemPre);
+      PHINode *XStart = LB.CreatePHI(I64, 2, "wi.rest.start");
+      XStart->addIncoming(LB.getInt64(0), Guard);
+      XStart->addIncoming(Main, MainDone);
+      PHINode *MainR = LB.CreatePHI(LB.getInt32Ty(), 2);
+      MainR->addIncoming(PoisonValue::get(LB.getInt32Ty()), Guard);
+      MainR->addIncoming(MainNext, MainDone);
+      BasicBlock *RemLoopPre =
+          BasicBlock::Create(Ctx, Name + ".rest.pre", WG, Exit);
+      BasicBlock *RemDone = BasicBlock::Create(Ctx, Name + ".rest.done", WG, Exit);
+      LB.CreateCondBr(LB.CreateICmpULT(XStart, LS), RemLoopPre, RemDone);
+      LB.SetInsertPoint(RemLoopPre);
+      Value *RemNext = EmitLaneLoop(XStart, LS, ".rem", true);
+      BasicBlock *RemLoopDone = LB.GetInsertBlock();
+      LB.CreateBr(RemDone);
+      LB.SetInsertPoint(RemDone);
+      PHINode *N = LB.CreatePHI(LB.getInt32Ty(), 2, "next.region");
+      N->addIncoming(MainR, RemPre);
+      N->addIncoming(RemNext, RemLoopDone);
+      Next = N;
+    }
+    for (auto [P, D] : reverse(Loops)) {
+      Value *Inc = LB.CreateAdd(P, LB.getInt64(1), P->getName() + ".next",
+                                /*HasNUW=*/true, /*HasNSW=*/true);
+      BasicBlock *After = BasicBlock::Create(
+          Ctx, "wi.r" + Twine(RId) + ".d" + Twine(D) + ".done", WG, Exit);
+      LB.CreateCondBr(LB.CreateICmpULT(Inc, State[WILocalSize + D]),
+                      P->getParent(), After);
+      P->addIncoming(Inc, LB.GetInsertBlock());
+      LB.SetInsertPoint(After);
+    }
+    // All items reached the same barrier: the last one tells which.
+    LB.CreateBr(Dispatch);
+    Region->addIncoming(Next, LB.GetInsertBlock());
+  }
+
+  SmallPtrSet<Function *, 4> RegionFns;
+  for (CallInst *CI : RegionCalls) {
+    RegionFns.insert(CI->getCalledFunction());
+    InlineFunctionInfo IFI;
+    InlineResult IR = InlineFunction(*CI, IFI);
+    (void)IR;
+    assert(IR.isSuccess() && "region functions are plain code");
+  }
+  for (Function *RF : RegionFns)
+    RF->eraseFromParent();
+
+  // Every memory access of a work-item loop is parallel to the other work
+  // items' (OpenCL: items of a group only synchronize at barriers).
+  DominatorTree DT(*WG);
+  LoopInfo LI(DT);
+  TargetLibraryInfo &TLI = FAM.getResult<TargetLibraryAnalysis>(*WG);
+  AssumptionCache AC(*WG);
+  ScalarEvolution SE(*WG, TLI, AC, DT, LI);
+  TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(*WG);
+  KernelWrapOptions Scalar = O;
+  Scalar.NoVec = true;
+  for (auto [H, Br, Remainder] : LaneLoops) {
+    Loop *L = LI.getLoopFor(H);
+    assert(L && L->getHeader() == H && "lost a work-item loop");
+    MDNode *Group = MDNode::getDistinct(Ctx, {});
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB)
+        if (I.mayReadOrWriteMemory())
+          I.setMetadata(LLVMContext::MD_access_group, Group);
+    Br->setMetadata(LLVMContext::MD_loop,
+                    workItemLoopID(Ctx, Group, Remainder ? Scalar : O,
+                                   !L->isInnermost(),
+                                   uniformLoopWidth(*L, SE, TTI)));
+  }
+  FAM.clear(*WG, WG->getName());
+  return {WG, unsigned(WI.Starts.size())};
+}
+
+} // namespace
+
+PreservedAnalyses KernelWrapPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  KernelWrapOptions O = Opts;
+  O.NoVec |= ClNoVec;
+  if (ClVF.getNumOccurrences())
+    O.VF = ClVF;
+  if (ClDim.getNumOccurrences())
+    O.Dim = ClDim;
+  if (ClKernel.getNumOccurrences())
+    O.Kernel = ClKernel;
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+
+  SmallVector<Function *, 8> Kernels;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getCallingConv() == CallingConv::SPIR_KERNEL &&
+        (O.Kernel.empty() || F.getName() == O.Kernel))
+      Kernels.push_back(&F);
+  if (Kernels.empty())
+    return PreservedAnalyses::all();
+
+  for (Function *K : Kernels) {
+    WorkItemFunction WI = buildWorkItemFunction(*K, O.Dim, FAM);
+    OptimizationRemarkEmitter ORE(K);
+    if (!WI.Error.empty()) {
+      M.getContext().emitError("kernel-wrap: kernel " + K->getName() + ": " +
+                               WI.Error);
+      if (WI.F) {
+        FAM.clear(*WI.F, WI.F->getName());
+        WI.F->eraseFromParent();
+      }
+      continue;
+    }
+    WrapResult R = emitWorkGroupFunction(*K, WI, O, FAM);
+    FAM.clear(*WI.F, WI.F->getName());
+    WI.F->eraseFromParent();
+    ++NumKernels;
+    LLVM_DEBUG(dbgs() << "kernel-wrap: " << K->getName() << " -> "
+                      << R.WG->getName() << "\n");
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "KernelWrapped", K)
+             << "kernel " << ore::NV("Kernel", K->getName())
+             << " wrapped: " << ore::NV("Regions", R.Regions)
+             << " region(s), vectorization dimension "
+             << ore::NV("Dim", WI.VecDim) << ", "
+             << ore::NV("ContextArrays", WI.ContextArrays)
+             << " context array(s), "
+             << ore::NV("GroupBytes", WI.GroupBytes) << " bytes of __local";
+    });
+  }
+  // The kernels themselves call work-item builtins nobody defines; only
+  // the work-group functions remain.
+  for (Function *K : Kernels) {
+    FAM.clear(*K, K->getName());
+    K->replaceAllUsesWith(PoisonValue::get(K->getType()));
+    K->eraseFromParent();
+  }
+  bool Erased = true;
+  while (Erased) {
+    Erased = false;
+    for (Function &F : make_early_inc_range(M))
+      if (!F.isDeclaration() && F.use_empty() &&
+          !F.getName().starts_with(KW_WG_PREFIX)) {
+        FAM.clear(F, F.getName());
+        F.eraseFromParent();
+        Erased = true;
+      }
+  }
+  // __local variables now live in the work-group frames.
+  for (GlobalVariable &GV : make_early_inc_range(M.globals())) {
+    GV.removeDeadConstantUsers();
+    if (GV.hasLocalLinkage() && GV.use_empty())
+      GV.eraseFromParent();
+  }
+  assert(!verifyModule(M, &errs()) && "kernel-wrap broke the module");
+  return PreservedAnalyses::none();
+}
+
+} // namespace kernelwrap

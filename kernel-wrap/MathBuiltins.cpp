@@ -1,0 +1,275 @@
+//===- MathBuiltins.cpp - OpenCL math/integer builtins as LLVM IR ---------===//
+//
+/// \file
+/// Math builtins with an LLVM intrinsic become the intrinsic (the loop
+/// vectorizer widens it; libmvec provides the vector transcendental
+/// functions); the other libm functions become libm calls, element by
+/// element for OpenCL vector types. native_ and half_ forms are the full
+/// precision functions. Integer, geometric and conversion builtins are
+/// expanded.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+#include "OclNames.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "kernel-wrap"
+
+STATISTIC(NumMath, "Number of OpenCL math builtins lowered");
+
+namespace kernelwrap {
+namespace {
+
+Intrinsic::ID floatIntrinsic(StringRef Base) {
+  return StringSwitch<Intrinsic::ID>(Base)
+      .Case("sqrt", Intrinsic::sqrt)
+      .Case("fabs", Intrinsic::fabs)
+      .Case("floor", Intrinsic::floor)
+      .Case("ceil", Intrinsic::ceil)
+      .Case("trunc", Intrinsic::trunc)
+      .Case("round", Intrinsic::round)
+      .Case("rint", Intrinsic::rint)
+      .Case("exp", Intrinsic::exp)
+      .Case("exp2", Intrinsic::exp2)
+      .Case("exp10", Intrinsic::exp10)
+      .Case("log", Intrinsic::log)
+      .Case("log2", Intrinsic::log2)
+      .Case("log10", Intrinsic::log10)
+      .Case("sin", Intrinsic::sin)
+      .Case("cos", Intrinsic::cos)
+      .Case("tan", Intrinsic::tan)
+      .Case("pow", Intrinsic::pow)
+      .Case("powr", Intrinsic::pow)
+      .Case("fmin", Intrinsic::minnum)
+      .Case("fmax", Intrinsic::maxnum)
+      .Case("copysign", Intrinsic::copysign)
+      .Case("fma", Intrinsic::fma)
+      .Case("mad", Intrinsic::fmuladd)
+      .Default(Intrinsic::not_intrinsic);
+}
+
+/// libm functions without an intrinsic (float form: name + "f").
+bool isLibmFunction(StringRef Base) {
+  return StringSwitch<bool>(Base)
+      .Cases({"asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh"}, true)
+      .Cases({"asinh", "acosh", "atanh", "erf", "erfc", "expm1", "log1p"},
+             true)
+      .Cases({"cbrt", "hypot", "fmod", "tgamma", "lgamma", "fdim"}, true)
+      .Default(false);
+}
+
+/// A libm call on every element of \p Args (all of one FP or FP vector type).
+Value *callLibm(IRBuilder<> &B, Module &M, StringRef Base,
+                ArrayRef<Value *> Args) {
+  Type *Ty = Args[0]->getType();
+  Type *Elt = Ty->getScalarType();
+  std::string Name = Base.str();
+  if (Elt->isFloatTy())
+    Name += 'f';
+  SmallVector<Type *, 3> ParamTys(Args.size(), Elt);
+  FunctionCallee Fn =
+      M.getOrInsertFunction(Name, FunctionType::get(Elt, ParamTys, false));
+  auto Call = [&](ArrayRef<Value *> Scalars) {
+    CallInst *CI = B.CreateCall(Fn, Scalars);
+    CI->setDoesNotThrow();
+    CI->setOnlyAccessesInaccessibleMemory(); // errno only
+    return CI;
+  };
+  auto *VT = dyn_cast<FixedVectorType>(Ty);
+  if (!VT)
+    return Call(Args);
+  Value *R = PoisonValue::get(VT);
+  for (unsigned I = 0; I < VT->getNumElements(); ++I) {
+    SmallVector<Value *, 3> S;
+    for (Value *A : Args)
+      S.push_back(B.CreateExtractElement(A, I));
+    R = B.CreateInsertElement(R, Call(S), I);
+  }
+  return R;
+}
+
+/// Splats scalar arguments of mixed scalar/vector overloads
+/// (`fmin(float4, float)`) to the result type.
+Value *toType(IRBuilder<> &B, Value *V, Type *Ty) {
+  if (V->getType() == Ty)
+    return V;
+  if (auto *VT = dyn_cast<FixedVectorType>(Ty);
+      VT && V->getType() == VT->getElementType())
+    return B.CreateVectorSplat(VT->getNumElements(), V);
+  return nullptr;
+}
+
+Value *horizontalAdd(IRBuilder<> &B, Value *V) {
+  auto *VT = dyn_cast<FixedVectorType>(V->getType());
+  if (!VT)
+    return V;
+  Value *S = B.CreateExtractElement(V, uint64_t(0));
+  for (unsigned I = 1; I < VT->getNumElements(); ++I)
+    S = B.CreateFAdd(S, B.CreateExtractElement(V, I));
+  return S;
+}
+
+/// The lowering of one call, or null when \p CI is not a math builtin.
+Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N) {
+  Module &M = *CI.getModule();
+  StringRef Base = N.Base;
+  Type *RetTy = CI.getType();
+  SmallVector<Value *, 3> Args(CI.args());
+  if (Args.empty() || RetTy->isVoidTy())
+    return nullptr;
+  Type *ArgTy = Args[0]->getType();
+  bool FP = ArgTy->isFPOrFPVectorTy();
+  bool Int = ArgTy->isIntOrIntVectorTy();
+  bool Unsigned = N.firstParamUnsigned();
+  if (FP && !(Base.consume_front("native_") || Base.consume_front("half_")))
+    Base = N.Base;
+
+  if (FP && RetTy == ArgTy) {
+    for (Value *&A : Args)
+      if (!(A = toType(B, A, RetTy)))
+        return nullptr;
+    if (Base == "rsqrt" || Base == "recip") {
+      Value *X = Base == "rsqrt"
+                     ? B.CreateUnaryIntrinsic(Intrinsic::sqrt, Args[0])
+                     : Args[0];
+      return B.CreateFDiv(ConstantFP::get(RetTy, 1.0), X);
+    }
+    if (Base == "divide" && Args.size() == 2)
+      return B.CreateFDiv(Args[0], Args[1]);
+    if (Base == "clamp" && Args.size() == 3)
+      return B.CreateBinaryIntrinsic(
+          Intrinsic::minnum,
+          B.CreateBinaryIntrinsic(Intrinsic::maxnum, Args[0], Args[1]),
+          Args[2]);
+    if (Base == "mix" && Args.size() == 3)
+      return B.CreateFAdd(Args[0],
+                          B.CreateFMul(B.CreateFSub(Args[1], Args[0]), Args[2]));
+    if (Base == "normalize" && Args.size() == 1) {
+      Value *D = horizontalAdd(B, B.CreateFMul(Args[0], Args[0]));
+      Value *L = B.CreateUnaryIntrinsic(Intrinsic::sqrt, D);
+      return B.CreateFDiv(Args[0], toType(B, L, RetTy));
+    }
+    if (Base == "cross" && Args.size() == 2) {
+      auto *VT = cast<FixedVectorType>(RetTy);
+      auto E = [&](Value *V, unsigned I) { return B.CreateExtractElement(V, I); };
+      Value *R = Constant::getNullValue(VT);
+      unsigned Idx[3][2] = {{1, 2}, {2, 0}, {0, 1}};
+      for (unsigned I = 0; I < 3; ++I) {
+        Value *C = B.CreateFSub(
+            B.CreateFMul(E(Args[0], Idx[I][0]), E(Args[1], Idx[I][1])),
+            B.CreateFMul(E(Args[0], Idx[I][1]), E(Args[1], Idx[I][0])));
+        R = B.CreateInsertElement(R, C, I);
+      }
+      return R;
+    }
+    if (Intrinsic::ID ID = floatIntrinsic(Base); ID != Intrinsic::not_intrinsic)
+      return B.CreateIntrinsic(ID, {RetTy}, Args);
+    if (Base == "fmin" || Base == "min")
+      return B.CreateBinaryIntrinsic(Intrinsic::minnum, Args[0], Args[1]);
+    if (Base == "fmax" || Base == "max")
+      return B.CreateBinaryIntrinsic(Intrinsic::maxnum, Args[0], Args[1]);
+    if (isLibmFunction(Base))
+      return callLibm(B, M, Base, Args);
+    return nullptr;
+  }
+  if (FP && RetTy == ArgTy->getScalarType()) {
+    // Geometric functions to a scalar.
+    if (Base == "dot" && Args.size() == 2)
+      return horizontalAdd(B, B.CreateFMul(Args[0], Args[1]));
+    if (Base == "length" && Args.size() == 1)
+      return B.CreateUnaryIntrinsic(
+          Intrinsic::sqrt, horizontalAdd(B, B.CreateFMul(Args[0], Args[0])));
+    if (Base == "distance" && Args.size() == 2) {
+      Value *D = B.CreateFSub(Args[0], Args[1]);
+      return B.CreateUnaryIntrinsic(Intrinsic::sqrt,
+                                    horizontalAdd(B, B.CreateFMul(D, D)));
+    }
+  }
+  if (Int && RetTy == ArgTy) {
+    for (Value *&A : Args)
+      if (!(A = toType(B, A, RetTy)))
+        return nullptr;
+    auto MinMax = [&](bool Max, Value *X, Value *Y) {
+      Intrinsic::ID ID = Max ? (Unsigned ? Intrinsic::umax : Intrinsic::smax)
+                             : (Unsigned ? Intrinsic::umin : Intrinsic::smin);
+      return B.CreateBinaryIntrinsic(ID, X, Y);
+    };
+    if (Base == "min" && Args.size() == 2)
+      return MinMax(false, Args[0], Args[1]);
+    if (Base == "max" && Args.size() == 2)
+      return MinMax(true, Args[0], Args[1]);
+    if (Base == "clamp" && Args.size() == 3)
+      return MinMax(false, MinMax(true, Args[0], Args[1]), Args[2]);
+    if (Base == "abs" && Args.size() == 1)
+      return Unsigned ? Args[0]
+                      : B.CreateBinaryIntrinsic(Intrinsic::abs, Args[0],
+                                                B.getFalse());
+    if (Base == "mul24" && Args.size() == 2)
+      return B.CreateMul(Args[0], Args[1]);
+    if (Base == "mad24" && Args.size() == 3)
+      return B.CreateAdd(B.CreateMul(Args[0], Args[1]), Args[2]);
+    if (Base == "popcount" && Args.size() == 1)
+      return B.CreateUnaryIntrinsic(Intrinsic::ctpop, Args[0]);
+  }
+  // convert_<type>[_rtz]: C conversions (the default rounding of each
+  // direction is the C one; _sat is not supported).
+  if (Base.starts_with("convert_") && Args.size() == 1 &&
+      !Base.contains("_sat")) {
+    StringRef To = Base.drop_front(8);
+    bool ToUnsigned = To.starts_with("u");
+    bool ToFP = To.starts_with("float") || To.starts_with("double");
+    if (Base.contains("_rt") && !(Base.ends_with("_rtz") && !ToFP))
+      return nullptr; // Only the C rounding is supported.
+    Value *X = Args[0];
+    if (FP && ToFP)
+      return B.CreateFPCast(X, RetTy);
+    if (FP)
+      return ToUnsigned ? B.CreateFPToUI(X, RetTy) : B.CreateFPToSI(X, RetTy);
+    if (Int && ToFP)
+      return Unsigned ? B.CreateUIToFP(X, RetTy) : B.CreateSIToFP(X, RetTy);
+    if (Int)
+      return B.CreateIntCast(X, RetTy, !Unsigned);
+  }
+  return nullptr;
+}
+
+} // namespace
+
+unsigned lowerMathBuiltins(Function &F) {
+  SmallVector<CallInst *, 16> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CI->getCalledFunction();
+            Callee && Callee->isDeclaration() && !Callee->isIntrinsic())
+          Calls.push_back(CI);
+  unsigned N = 0;
+  for (CallInst *CI : Calls) {
+    OclName Name = parseOclName(CI->getCalledFunction()->getName());
+    if (!Name)
+      continue;
+    IRBuilder<> B(CI);
+    // OpenCL's precision rules allow what the C library gives.
+    if (isa<FPMathOperator>(CI))
+      B.setFastMathFlags(CI->getFastMathFlags());
+    Value *R = lowerCall(B, *CI, Name);
+    if (!R)
+      continue;
+    CI->replaceAllUsesWith(R);
+    CI->eraseFromParent();
+    ++N;
+  }
+  NumMath += N;
+  return N;
+}
+
+} // namespace kernelwrap

@@ -1,0 +1,31 @@
+//===- OclNames.h - Itanium names of OpenCL builtins ------------*- C++ -*-===//
+//
+/// \file
+/// OpenCL C builtins are overloaded C functions, so clang mangles them
+/// (`_Z13get_global_idj`, `_Z3expDv4_f`). The lowerings only need the base
+/// name and, for integer overloads, the signedness of the first parameter.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KERNELWRAP_OCLNAMES_H
+#define KERNELWRAP_OCLNAMES_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace kernelwrap {
+
+/// A builtin's name split into its base name and its parameter encoding.
+struct OclName {
+  llvm::StringRef Base;   ///< `get_global_id`
+  llvm::StringRef Params; ///< `j`
+  explicit operator bool() const { return !Base.empty(); }
+  /// The first parameter (or its vector element) is an unsigned integer.
+  bool firstParamUnsigned() const;
+};
+
+/// Parses `_Z<len><base><params>`; an empty result for anything else.
+OclName parseOclName(llvm::StringRef Mangled);
+
+} // namespace kernelwrap
+
+#endif // KERNELWRAP_OCLNAMES_H

@@ -1,0 +1,317 @@
+//===- WorkItemFunction.cpp - A kernel as one work item's code ------------===//
+
+#include "WorkItemFunction.h"
+#include "BarrierRegions.h"
+#include "Builtins.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Mem2Reg.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "kernel-wrap"
+
+STATISTIC(NumContextArrays, "Number of per-work-item context arrays");
+STATISTIC(NumLocalVars, "Number of __local variables moved to the group");
+
+namespace kernelwrap {
+namespace {
+
+const char *ParamNames[WINumParams] = {
+    "work_dim", "gsize0", "gsize1", "gsize2", "lsize0", "lsize1", "lsize2",
+    "ngroups0", "ngroups1", "ngroups2", "goff0", "goff1", "goff2",
+    "group0", "group1", "group2", "lid0", "lid1", "lid2", "groupmem",
+    "wictx"};
+
+Function *cloneWithWorkItemParams(Function &K) {
+  LLVMContext &Ctx = K.getContext();
+  SmallVector<Type *, 32> Params(K.getFunctionType()->params());
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *Ptr = PointerType::get(Ctx, 0);
+  for (unsigned I = 0; I < WINumParams; ++I)
+    Params.push_back(I < WIGroupMem ? I64 : Ptr);
+  auto *FTy = FunctionType::get(Type::getVoidTy(Ctx), Params, false);
+  Function *W = Function::Create(FTy, GlobalValue::InternalLinkage,
+                                 K.getName() + ".wi", K.getParent());
+  ValueToValueMapTy VMap;
+  auto WArg = W->arg_begin();
+  for (Argument &A : K.args()) {
+    WArg->setName(A.getName());
+    VMap[&A] = &*WArg++;
+  }
+  for (unsigned I = 0; I < WINumParams; ++I)
+    (WArg++)->setName(ParamNames[I]);
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(W, &K, VMap, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
+  W->setCallingConv(CallingConv::C);
+  W->setLinkage(GlobalValue::InternalLinkage);
+  return W;
+}
+
+/// Inlines every call of a defined function (OpenCL has no recursion).
+bool inlineEverything(Function &W, std::string &Err) {
+  for (unsigned Round = 0; Round < 64; ++Round) {
+    SmallVector<CallBase *, 8> Calls;
+    for (Instruction &I : instructions(W))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction();
+            Callee && !Callee->isDeclaration())
+          Calls.push_back(CB);
+    if (Calls.empty())
+      return true;
+    for (CallBase *CB : Calls) {
+      InlineFunctionInfo IFI;
+      InlineResult R = InlineFunction(*CB, IFI);
+      if (!R.isSuccess()) {
+        Err = std::string("cannot inline a callee: ") + R.getFailureReason();
+        return false;
+      }
+    }
+  }
+  Err = "call graph too deep (recursion?)";
+  return false;
+}
+
+/// A __local variable: clang gives function-scope __local variables of
+/// kernels internal, uninitialized globals (address space 0 on x86; 3 in
+/// SPIR-style IR).
+bool isLocalVariable(const GlobalVariable &GV) {
+  if (GV.getAddressSpace() == 3)
+    return true;
+  return GV.hasLocalLinkage() && !GV.isConstant() && GV.hasInitializer() &&
+         (isa<UndefValue>(GV.getInitializer()));
+}
+
+/// Per memory access, how well a step of one work item in dimension d maps
+/// to vector lanes: contiguous 4, uniform 1, anything else 0.
+unsigned chooseVecDim(Function &W, unsigned NumKernelArgs,
+                      ScalarEvolution &SE) {
+  const DataLayout &DL = W.getDataLayout();
+  Argument *LID[3];
+  for (unsigned D = 0; D < 3; ++D)
+    LID[D] = W.getArg(NumKernelArgs + WILocalId + D);
+  unsigned Score[3] = {0, 0, 0};
+  unsigned NumUsed = 0;
+  for (unsigned D = 0; D < 3; ++D)
+    NumUsed += !LID[D]->use_empty();
+  if (NumUsed < 2)
+    return 0;
+  for (Instruction &I : instructions(W)) {
+    Value *Ptr = getLoadStorePointerOperand(&I);
+    if (!Ptr)
+      continue;
+    Type *Ty = getLoadStoreType(&I);
+    const SCEV *S = SE.getSCEV(Ptr);
+    for (unsigned D = 0; D < 3; ++D) {
+      if (LID[D]->use_empty())
+        continue;
+      ValueToSCEVMapTy Map;
+      Map[LID[D]] =
+          SE.getAddExpr(SE.getSCEV(LID[D]), SE.getOne(LID[D]->getType()));
+      const SCEV *Next = SCEVParameterRewriter::rewrite(S, SE, Map);
+      auto *Diff = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Next, S));
+      if (!Diff)
+        continue;
+      if (Diff->isZero())
+        Score[D] += 1;
+      else if (Diff->getAPInt() == DL.getTypeStoreSize(Ty).getFixedValue())
+        Score[D] += 4;
+    }
+  }
+  unsigned Best = 0;
+  for (unsigned D = 1; D < 3; ++D)
+    if (Score[D] > Score[Best])
+      Best = D;
+  LLVM_DEBUG(dbgs() << "kernel-wrap: " << W.getName() << " dim scores "
+                    << Score[0] << " " << Score[1] << " " << Score[2] << "\n");
+  return Best;
+}
+
+/// Replaces every alloca of the prologue by its element of a context array:
+/// array a of item i at wictx + nitems * offset(a) + i * size(a).
+void moveAllocasToContext(WorkItemFunction &R) {
+  Function &W = *R.F;
+  const DataLayout &DL = W.getDataLayout();
+  unsigned N = R.NumKernelArgs;
+  SmallVector<AllocaInst *, 8> Allocas;
+  for (Instruction &I : *R.Prologue)
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      Allocas.push_back(AI);
+  if (Allocas.empty())
+    return;
+  IRBuilder<> B(R.Prologue->getTerminator());
+  auto Arg = [&](unsigned I) { return W.getArg(N + I); };
+  // Linear id with the vectorization dimension fastest.
+  unsigned V = R.VecDim;
+  unsigned O1 = V == 2 ? 1 : 2, O2 = V == 0 ? 1 : 0;
+  Value *Lin = B.CreateAdd(
+      B.CreateMul(B.CreateAdd(B.CreateMul(Arg(WILocalId + O1),
+                                          Arg(WILocalSize + O2)),
+                              Arg(WILocalId + O2)),
+                  Arg(WILocalSize + V)),
+      Arg(WILocalId + V), "wi.linear");
+  Value *NItems = B.CreateMul(
+      B.CreateMul(Arg(WILocalSize + 0), Arg(WILocalSize + 1)),
+      Arg(WILocalSize + 2), "wi.nitems");
+  uint64_t Off = 0;
+  for (AllocaInst *AI : Allocas) {
+    std::optional<TypeSize> Size = AI->getAllocationSize(DL);
+    assert(Size && !Size->isScalable() && "OpenCL allocas have fixed sizes");
+    uint64_t Bytes = Size->getFixedValue();
+    uint64_t A = std::max<uint64_t>(AI->getAlign().value(), 16);
+    Off = alignTo(Off, A);
+    Value *Base = B.CreateMul(NItems, B.getInt64(Off));
+    Value *Idx = B.CreateAdd(Base, B.CreateMul(Lin, B.getInt64(Bytes)));
+    Value *P = B.CreateGEP(B.getInt8Ty(), Arg(WIContext), Idx,
+                           AI->getName() + ".ctx");
+    // Lifetime markers only apply to allocas.
+    for (User *U : make_early_inc_range(AI->users()))
+      if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+        II->eraseFromParent();
+    AI->replaceAllUsesWith(P);
+    AI->eraseFromParent();
+    Off += Bytes;
+    ++R.ContextArrays;
+    ++NumContextArrays;
+  }
+  R.ContextBytes = alignTo(Off, 16);
+}
+
+/// Gives the __local variables W uses offsets in the work-group block.
+void moveLocalsToGroup(WorkItemFunction &R) {
+  Function &W = *R.F;
+  Module &M = *W.getParent();
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<GlobalVariable *, 4> Locals;
+  for (GlobalVariable &GV : M.globals())
+    if (isLocalVariable(GV))
+      Locals.push_back(&GV);
+  uint64_t Off = 0;
+  IRBuilder<> B(R.Prologue->getTerminator());
+  for (GlobalVariable *GV : Locals) {
+    convertUsersOfConstantsToInstructions({GV}, &W);
+    SmallVector<Use *, 8> Uses;
+    for (Use &U : GV->uses())
+      if (auto *I = dyn_cast<Instruction>(U.getUser());
+          I && I->getFunction() == &W)
+        Uses.push_back(&U);
+    if (Uses.empty())
+      continue;
+    uint64_t A = std::max<uint64_t>(GV->getAlign().valueOrOne().value(), 16);
+    Off = alignTo(Off, A);
+    Value *P = B.CreateConstGEP1_64(B.getInt8Ty(),
+                                    W.getArg(R.NumKernelArgs + WIGroupMem),
+                                    Off, GV->getName());
+    for (Use *U : Uses)
+      U->set(P);
+    Off += DL.getTypeAllocSize(GV->getValueType());
+    ++NumLocalVars;
+  }
+  R.GroupBytes = alignTo(Off, 64);
+}
+
+} // namespace
+
+WorkItemFunction buildWorkItemFunction(Function &K, int Dim,
+                                       FunctionAnalysisManager &FAM) {
+  WorkItemFunction R;
+  R.NumKernelArgs = K.arg_size();
+  for (Argument &A : K.args())
+    if (A.hasByValAttr()) {
+      R.Error = "struct arguments passed by value are not supported";
+      return R;
+    }
+  Function *W = R.F = cloneWithWorkItemParams(K);
+  if (!inlineEverything(*W, R.Error))
+    return R;
+  // Registers for the kernel's variables first: what stays in memory
+  // becomes a context array.
+  {
+    FunctionPassManager FPM;
+    FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+    FPM.addPass(EarlyCSEPass());
+    FPM.addPass(SimplifyCFGPass());
+    FPM.run(*W, FAM);
+  }
+  unsigned N = R.NumKernelArgs;
+  auto Arg = [&](unsigned I) -> Value * { return W->getArg(N + I); };
+  WorkItemValues V;
+  V.WorkDim = Arg(WIWorkDim);
+  for (unsigned D = 0; D < 3; ++D) {
+    V.GlobalSize[D] = Arg(WIGlobalSize + D);
+    V.LocalSize[D] = Arg(WILocalSize + D);
+    V.NumGroups[D] = Arg(WINumGroups + D);
+    V.Offset[D] = Arg(WIOffset + D);
+    V.GroupId[D] = Arg(WIGroupId + D);
+    V.LocalId[D] = Arg(WILocalId + D);
+  }
+  lowerWorkItemQueries(*W, V);
+  lowerMathBuiltins(*W);
+  lowerAtomicBuiltins(*W);
+  // OpenCL vector types (float4) in one work item: the loop vectorizer only
+  // widens scalars, so the work item's vectors become scalars first.
+  {
+    ScalarizerPassOptions SO;
+    SO.ScalarizeLoadStore = true;
+    FunctionPassManager FPM;
+    FPM.addPass(ScalarizerPass(SO));
+    FPM.addPass(InstCombinePass());
+    FPM.addPass(EarlyCSEPass());
+    FPM.run(*W, FAM);
+  }
+  for (Instruction &I : instructions(*W))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction();
+          Callee && Callee->getName().starts_with("_Z") &&
+          !isBarrierCall(*CI) && !isMemFenceCall(*CI)) {
+        R.Error = ("unsupported OpenCL builtin " + Callee->getName()).str();
+        return R;
+      }
+  if (Dim >= 0 && Dim < 3) {
+    R.VecDim = Dim;
+  } else {
+    FAM.invalidate(*W, PreservedAnalyses::none());
+    R.VecDim = chooseVecDim(*W, N, FAM.getResult<ScalarEvolutionAnalysis>(*W));
+  }
+  FAM.invalidate(*W, PreservedAnalyses::none());
+
+  R.Barriers = isolateBarriers(*W);
+  R.Demoted = demoteAcrossBarriers(*W, R.Barriers);
+  // The prologue: the entry's allocas, later the context addresses.
+  BasicBlock &Entry = W->getEntryBlock();
+  BasicBlock::iterator FirstNonAlloca = Entry.begin();
+  while (isa<AllocaInst>(*FirstNonAlloca))
+    ++FirstNonAlloca;
+  for (Instruction &I : instructions(*W))
+    if (auto *AI = dyn_cast<AllocaInst>(&I);
+        AI && (AI->getParent() != &Entry || !AI->isStaticAlloca())) {
+      R.Error = "variable-sized or non-entry alloca";
+      return R;
+    }
+  R.Prologue = &Entry;
+  BasicBlock *Body = SplitBlock(&Entry, FirstNonAlloca);
+  Body->setName("wi.body");
+  R.Starts.push_back(Body);
+  for (BasicBlock *B : R.Barriers)
+    R.Starts.push_back(B->getSingleSuccessor());
+  moveAllocasToContext(R);
+  moveLocalsToGroup(R);
+  return R;
+}
+
+} // namespace kernelwrap

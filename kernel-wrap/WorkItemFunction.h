@@ -1,0 +1,72 @@
+//===- WorkItemFunction.h - A kernel as one work item's code ----*- C++ -*-===//
+//
+/// \file
+/// The kernel with its callees inlined, its builtins lowered and its state
+/// moved out: work-item queries read parameters (the work group's sizes and
+/// ids, the work item's local ids), private variables and values live across
+/// barriers live in per-work-item context arrays (one array per variable,
+/// indexed by the work item's linear id with the vectorization dimension
+/// fastest, so the lanes of a vector access neighbouring elements), and
+/// __local variables live in a work-group block. The work-group function
+/// (KernelWrapPass.cpp) calls copies of it, one per barrier region, in its
+/// work-item loops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KERNELWRAP_WORKITEMFUNCTION_H
+#define KERNELWRAP_WORKITEMFUNCTION_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Alignment.h"
+#include <string>
+
+namespace llvm {
+class BasicBlock;
+class Function;
+} // namespace llvm
+
+namespace kernelwrap {
+
+/// Parameters the work-item function has after the kernel's own.
+enum WorkItemParam : unsigned {
+  WIWorkDim = 0,
+  WIGlobalSize = 1, // 3 each: dimension 0, 1, 2
+  WILocalSize = 4,
+  WINumGroups = 7,
+  WIOffset = 10,
+  WIGroupId = 13,
+  WILocalId = 16,
+  WIGroupMem = 19,   // __local variables
+  WIContext = 20,    // per-work-item context arrays
+  WINumParams = 21
+};
+
+struct WorkItemFunction {
+  llvm::Function *F = nullptr;
+  unsigned NumKernelArgs = 0;
+  /// Entry block: context addresses only; every region keeps it.
+  llvm::BasicBlock *Prologue = nullptr;
+  /// Blocks holding one barrier each; region i + 1 starts after Barriers[i].
+  llvm::SmallVector<llvm::BasicBlock *, 4> Barriers;
+  /// First block of each region (index = region id).
+  llvm::SmallVector<llvm::BasicBlock *, 4> Starts;
+  /// Bytes of __local variables.
+  uint64_t GroupBytes = 0;
+  /// Bytes of context per work item.
+  uint64_t ContextBytes = 0;
+  unsigned ContextArrays = 0;
+  unsigned Demoted = 0;
+  /// Vectorization dimension (innermost work-item loop).
+  unsigned VecDim = 0;
+  std::string Error;
+};
+
+/// Builds the work-item function of kernel \p K; \p Dim < 0 chooses the
+/// vectorization dimension by the cost of the memory accesses.
+WorkItemFunction buildWorkItemFunction(llvm::Function &K, int Dim,
+                                       llvm::FunctionAnalysisManager &FAM);
+
+} // namespace kernelwrap
+
+#endif // KERNELWRAP_WORKITEMFUNCTION_H

@@ -1,0 +1,142 @@
+//===- ThreadPool.cpp - Work groups over persistent threads ---------------===//
+//
+/// \file
+/// Each run hands out group numbers from an atomic counter; each worker has
+/// its own state struct and its own __local argument buffers. Threads get a
+/// large stack: the work-group functions keep their per-work-item context
+/// arrays there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernel-wrap/kw_runtime.h"
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <pthread.h>
+
+namespace kw {
+
+struct ThreadPool::Job {
+  kw_wg_fn Fn;
+  const std::vector<Arg> *Args;
+  NDRange R;
+  uint64_t Groups[3];
+  uint64_t Total;
+  std::atomic<uint64_t> Next{0};
+};
+
+void *poolEntry(void *P) {
+  auto *Pair = static_cast<std::pair<ThreadPool *, unsigned> *>(P);
+  ThreadPool *Pool = Pair->first;
+  unsigned Id = Pair->second;
+  delete Pair;
+  Pool->worker(Id);
+  return nullptr;
+}
+
+ThreadPool::ThreadPool(unsigned N) : NumThreads(N ? N : 1) {
+  pthread_attr_t Attr;
+  pthread_attr_init(&Attr);
+  pthread_attr_setstacksize(&Attr, 64u << 20);
+  for (unsigned I = 0; I < NumThreads; ++I) {
+    auto *T = new pthread_t;
+    pthread_create(T, &Attr, poolEntry, new std::pair<ThreadPool *, unsigned>(this, I));
+    Threads.push_back(T);
+  }
+  pthread_attr_destroy(&Attr);
+}
+
+ThreadPool::~ThreadPool() {
+  {
+    std::lock_guard<std::mutex> L(Mu);
+    Stop = true;
+  }
+  Cv.notify_all();
+  for (void *T : Threads) {
+    pthread_join(*static_cast<pthread_t *>(T), nullptr);
+    delete static_cast<pthread_t *>(T);
+  }
+}
+
+void ThreadPool::worker(unsigned) {
+  uint64_t Seen = 0;
+  std::vector<void *> Values;
+  std::vector<void *> LocalPtrs;
+  std::vector<std::vector<char>> LocalBufs;
+  for (;;) {
+    Job *J;
+    {
+      std::unique_lock<std::mutex> L(Mu);
+      Cv.wait(L, [&] { return Stop || Generation != Seen; });
+      if (Stop)
+        return;
+      Seen = Generation;
+      J = Current;
+    }
+    const std::vector<Arg> &Args = *J->Args;
+    Values.assign(Args.size(), nullptr);
+    LocalPtrs.resize(Args.size());
+    LocalBufs.resize(Args.size());
+    for (size_t I = 0; I < Args.size(); ++I) {
+      if (!Args[I].LocalBytes) {
+        Values[I] = Args[I].Value;
+        continue;
+      }
+      if (LocalBufs[I].size() < Args[I].LocalBytes)
+        LocalBufs[I].resize(Args[I].LocalBytes);
+      LocalPtrs[I] = LocalBufs[I].data();
+      Values[I] = &LocalPtrs[I];
+    }
+    kw_wg_state S;
+    memset(&S, 0, sizeof S);
+    S.work_dim = J->R.Dims;
+    for (unsigned D = 0; D < 3; ++D) {
+      S.global_size[D] = J->R.Global[D];
+      S.local_size[D] = J->R.Local[D];
+      S.num_groups[D] = J->Groups[D];
+      S.global_offset[D] = J->R.Offset[D];
+    }
+    for (uint64_t G; (G = J->Next.fetch_add(1)) < J->Total;) {
+      S.group_id[0] = G % J->Groups[0];
+      S.group_id[1] = (G / J->Groups[0]) % J->Groups[1];
+      S.group_id[2] = G / (J->Groups[0] * J->Groups[1]);
+      J->Fn(Values.data(), &S);
+    }
+    {
+      std::lock_guard<std::mutex> L(Mu);
+      if (--Busy == 0)
+        DoneCv.notify_all();
+    }
+  }
+}
+
+double ThreadPool::run(kw_wg_fn Fn, const std::vector<Arg> &Args,
+                       const NDRange &R) {
+  Job J;
+  J.Fn = Fn;
+  J.Args = &Args;
+  J.R = R;
+  J.Total = 1;
+  for (unsigned D = 0; D < 3; ++D) {
+    J.Groups[D] = R.Global[D] / R.Local[D];
+    J.Total *= J.Groups[D];
+  }
+  auto T0 = std::chrono::steady_clock::now();
+  {
+    std::lock_guard<std::mutex> L(Mu);
+    Current = &J;
+    Busy = NumThreads;
+    ++Generation;
+  }
+  Cv.notify_all();
+  {
+    std::unique_lock<std::mutex> L(Mu);
+    DoneCv.wait(L, [&] { return Busy == 0; });
+    Current = nullptr;
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+      .count();
+}
+
+} // namespace kw

@@ -1,0 +1,216 @@
+//===- kw_args.h - Kernel argument specs shared by kw-run and kw-pocl ------===//
+//
+/// \file
+/// The --arg SPEC syntax (see kw-run.cpp), the seeded input generator and
+/// the --dump format, shared by our runner and the pocl host program so
+/// both see the same inputs and write comparable outputs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KERNELWRAP_TOOLS_KW_ARGS_H
+#define KERNELWRAP_TOOLS_KW_ARGS_H
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sys/mman.h>
+#include <string>
+#include <vector>
+
+#ifndef KW_TOOL_NAME
+#define KW_TOOL_NAME "kw-run"
+#endif
+
+namespace kwargs {
+
+[[noreturn]] inline void fail(const std::string &Msg) {
+  fprintf(stderr, KW_TOOL_NAME ": %s\n", Msg.c_str());
+  exit(1);
+}
+
+inline std::vector<std::string> split(const std::string &S, char C) {
+  std::vector<std::string> R;
+  size_t B = 0;
+  for (;;) {
+    size_t E = S.find(C, B);
+    R.push_back(S.substr(B, E == std::string::npos ? std::string::npos : E - B));
+    if (E == std::string::npos)
+      return R;
+    B = E + 1;
+  }
+}
+
+inline size_t typeSize(const std::string &T) {
+  if (T == "f32" || T == "i32" || T == "u32")
+    return 4;
+  if (T == "f64" || T == "i64" || T == "u64")
+    return 8;
+  if (T == "u8")
+    return 1;
+  fail("unknown type " + T);
+}
+
+inline bool isFloat(const std::string &T) { return T == "f32" || T == "f64"; }
+
+/// splitmix64: the same numbers on every machine.
+struct Rng {
+  uint64_t S;
+  uint64_t next() {
+    uint64_t Z = (S += 0x9e3779b97f4a7c15ull);
+    Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebull;
+    return Z ^ (Z >> 31);
+  }
+  double unit() { return (next() >> 11) * 0x1.0p-53; }
+};
+
+inline void store(const std::string &T, char *P, double V) {
+  if (T == "f32") { float X = V; memcpy(P, &X, 4); }
+  else if (T == "f64") memcpy(P, &V, 8);
+  else if (T == "i32") { int32_t X = (int32_t)V; memcpy(P, &X, 4); }
+  else if (T == "u32") { uint32_t X = (uint32_t)V; memcpy(P, &X, 4); }
+  else if (T == "i64") { int64_t X = (int64_t)V; memcpy(P, &X, 8); }
+  else if (T == "u64") { uint64_t X = (uint64_t)V; memcpy(P, &X, 8); }
+  else if (T == "u8") { uint8_t X = (uint8_t)V; memcpy(P, &X, 1); }
+}
+
+/// Zeroed host memory for a buffer: 64-byte aligned, and on 2 MiB
+/// transparent huge pages when large (a transpose walks thousands of pages
+/// per group row; 4 KiB pages thrash the TLB).
+class HostBuffer {
+public:
+  HostBuffer() = default;
+  HostBuffer(const HostBuffer &) = delete;
+  HostBuffer(HostBuffer &&O) noexcept : P(O.P), N(O.N) { O.P = nullptr; O.N = 0; }
+  ~HostBuffer() { free(P); }
+  void assign(size_t Bytes, char) {
+    free(P);
+    constexpr size_t Huge = 2u << 20;
+    size_t A = Bytes >= Huge ? Huge : 64;
+    size_t Alloc = (Bytes + A - 1) / A * A;
+    P = static_cast<char *>(aligned_alloc(A, Alloc ? Alloc : A));
+    if (!P)
+      fail("out of memory");
+    if (A == Huge)
+      madvise(P, Alloc, MADV_HUGEPAGE);
+    memset(P, 0, Alloc ? Alloc : A);
+    N = Bytes;
+  }
+  void resize(size_t Bytes) { assign(Bytes, 0); }
+  char *data() { return P; }
+  const char *data() const { return P; }
+  size_t size() const { return N; }
+
+private:
+  char *P = nullptr;
+  size_t N = 0;
+};
+
+struct ArgData {
+  std::string Kind; // buf, scalar, local
+  std::string Type;
+  size_t Count = 0;
+  HostBuffer Bytes; // buffer or scalar storage
+  void *Ptr = nullptr;     // for buffers: the pointer the kernel gets
+};
+
+inline void parseArg(const std::string &Spec, ArgData &A, uint64_t Seed,
+              unsigned Index) {
+  std::vector<std::string> F = split(Spec, ':');
+  if (F[0] == "local") {
+    if (F.size() != 2)
+      fail("bad local spec " + Spec);
+    A.Kind = "local";
+    A.Count = std::stoull(F[1]);
+    return;
+  }
+  if (F[0] != "buf") {
+    if (F.size() != 2)
+      fail("bad scalar spec " + Spec);
+    A.Kind = "scalar";
+    A.Type = F[0];
+    A.Bytes.resize(typeSize(A.Type));
+    if (isFloat(A.Type))
+      store(A.Type, A.Bytes.data(), std::stod(F[1]));
+    else if (A.Type[0] == 'u') {
+      uint64_t V = std::stoull(F[1]);
+      memcpy(A.Bytes.data(), &V, A.Bytes.size());
+    } else {
+      int64_t V = std::stoll(F[1]);
+      memcpy(A.Bytes.data(), &V, A.Bytes.size());
+    }
+    return;
+  }
+  if (F.size() < 3)
+    fail("bad buffer spec " + Spec);
+  A.Kind = "buf";
+  A.Type = F[1];
+  A.Count = std::stoull(F[2]);
+  size_t Elt = typeSize(A.Type);
+  A.Bytes.assign(A.Count * Elt + 64, 0);
+  std::string Init = F.size() > 3 ? F[3] : "rand";
+  char *P = A.Bytes.data();
+  if (Init == "rand") {
+    double Lo = isFloat(A.Type) ? 0 : 0, Hi = isFloat(A.Type) ? 1 : 100;
+    if (F.size() == 6) {
+      Lo = std::stod(F[4]);
+      Hi = std::stod(F[5]);
+    } else if (F.size() > 4) {
+      fail("bad rand spec " + Spec);
+    }
+    Rng R{Seed * 1000003u + Index};
+    for (size_t I = 0; I < A.Count; ++I) {
+      double U = R.unit();
+      double V = Lo + (Hi - Lo) * U;
+      if (!isFloat(A.Type))
+        V = std::floor(V);
+      store(A.Type, P + I * Elt, V);
+    }
+  } else if (Init == "zero") {
+  } else if (Init == "iota") {
+    for (size_t I = 0; I < A.Count; ++I)
+      store(A.Type, P + I * Elt, double(I));
+  } else if (Init == "const" && F.size() == 5) {
+    for (size_t I = 0; I < A.Count; ++I)
+      store(A.Type, P + I * Elt, std::stod(F[4]));
+  } else if (Init == "file" && F.size() == 5) {
+    std::ifstream In(F[4], std::ios::binary);
+    if (!In)
+      fail("cannot read " + F[4]);
+    In.read(P, A.Count * Elt);
+  } else {
+    fail("bad buffer init " + Spec);
+  }
+}
+
+inline void dump(FILE *Out, const ArgData &A, unsigned Index) {
+  fprintf(Out, "arg%u %s %zu\n", Index, A.Type.c_str(), A.Count);
+  const char *P = A.Bytes.data();
+  for (size_t I = 0; I < A.Count; ++I) {
+    const char *E = P + I * typeSize(A.Type);
+    if (A.Type == "f32") { float X; memcpy(&X, E, 4); fprintf(Out, "%a\n", X); }
+    else if (A.Type == "f64") { double X; memcpy(&X, E, 8); fprintf(Out, "%a\n", X); }
+    else if (A.Type == "i32") { int32_t X; memcpy(&X, E, 4); fprintf(Out, "%" PRId32 "\n", X); }
+    else if (A.Type == "u32") { uint32_t X; memcpy(&X, E, 4); fprintf(Out, "%" PRIu32 "\n", X); }
+    else if (A.Type == "i64") { int64_t X; memcpy(&X, E, 8); fprintf(Out, "%" PRId64 "\n", X); }
+    else if (A.Type == "u64") { uint64_t X; memcpy(&X, E, 8); fprintf(Out, "%" PRIu64 "\n", X); }
+    else if (A.Type == "u8") fprintf(Out, "%u\n", unsigned((unsigned char)*E));
+  }
+}
+
+inline void parseSizes(const std::string &S, uint64_t Out[3], unsigned *Dims) {
+  std::vector<std::string> F = split(S, ',');
+  if (F.empty() || F.size() > 3)
+    fail("bad size list " + S);
+  for (unsigned D = 0; D < F.size(); ++D)
+    Out[D] = std::stoull(F[D]);
+  if (Dims)
+    *Dims = F.size();
+}
+
+} // namespace kwargs
+
+#endif // KERNELWRAP_TOOLS_KW_ARGS_H

@@ -1,0 +1,3 @@
+__kernel void bad(__global float *a) {
+  a[get_global_id(0)] = sub_group_reduce_add(a[0]);
+}
