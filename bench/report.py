@@ -171,6 +171,16 @@ def chart(path, t, sizes, levels, title):
     return True
 
 
+def geomean_table(w, levels, geo):
+    """The geomean of ours / each comparator, one row per -march level."""
+    w("| `-march` | ours (gcc caller) / gcc clone | / plain clang | / clang inlined "
+      "| ours (clang caller) / gcc clone | / plain clang | / clang inlined |")
+    w("|---|---:|---:|---:|---:|---:|---:|")
+    for lv, _ in levels:
+        cells = [fratio(geo.get(f"{o}_{lv}/{other}_{lv}")) for o in OURS for other, _ in OTHERS]
+        w(f"| x86-64-{lv} | " + " | ".join(cells) + " |")
+
+
 def summary_md(machine, reps, sizes, levels, geo, t, ct, wrong, skipped):
     """The README's bench section: machine, geomeans, the AVX2 table at the
     largest size, compile time, chart."""
@@ -191,12 +201,7 @@ def summary_md(machine, reps, sizes, levels, geo, t, ct, wrong, skipped):
     w(f"Geometric mean over the {len(KERNELS)} kernels and both sizes "
       f"({', '.join(str(x) for x in sizes)}):")
     w("")
-    w("| `-march` | ours (gcc caller) / gcc clone | / plain clang | / clang inlined "
-      "| ours (clang caller) / gcc clone | / plain clang | / clang inlined |")
-    w("|---|---:|---:|---:|---:|---:|---:|")
-    for lv, _ in levels:
-        cells = [fratio(geo.get(f"{o}_{lv}/{other}_{lv}")) for o in OURS for other, _ in OTHERS]
-        w(f"| x86-64-{lv} | " + " | ".join(cells) + " |")
+    geomean_table(w, levels, geo)
     w("")
     if any(lv == "v3" for lv, _ in levels):
         w(f"`-march=x86-64-v3` (AVX2), N = {n}, ns per element:")
@@ -370,12 +375,7 @@ def main():
 
     w("## Summary: geometric mean of ours / comparator over all kernels and sizes")
     w("")
-    w("| `-march` | ours (gcc caller) / gcc clone | / plain clang | / clang inlined "
-      "| ours (clang caller) / gcc clone | / plain clang | / clang inlined |")
-    w("|---|---:|---:|---:|---:|---:|---:|")
-    for lv, _ in levels:
-        cells = [fratio(geo.get(f"{o}_{lv}/{other}_{lv}")) for o in OURS for other, _ in OTHERS]
-        w(f"| x86-64-{lv} | " + " | ".join(cells) + " |")
+    geomean_table(w, levels, geo)
     w("")
 
     for lv, desc in levels:

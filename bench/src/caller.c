@@ -4,17 +4,7 @@
  *   CALLER_INLINE  the kernel bodies are visible here as `static inline`
  *                  (the "clang, body inlined" ideal); otherwise they are
  *                  declared only and called in another object. */
-#ifdef CALLER_INLINE
-#define KLINK static inline
-#else
-#define KERNELS_DECL_ONLY
-#endif
-#include "kernels.h"
-
-#ifndef LPREFIX
-#error "define LPREFIX"
-#endif
-#define LFN(name) VC_CAT(LPREFIX, name)
+#include "caller_common.h"
 
 void LFN(straight)(const float *restrict a, const float *restrict b,
                    float *restrict out, int n) {

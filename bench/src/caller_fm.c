@@ -5,17 +5,7 @@
  * fast-math's reassociation of the reference's, so main.cpp checks this
  * kernel with a tolerance instead of bit for bit.
  *   LPREFIX, KPREFIX, CALLER_INLINE as in caller.c. */
-#ifdef CALLER_INLINE
-#define KLINK static inline
-#else
-#define KERNELS_DECL_ONLY
-#endif
-#include "kernels.h"
-
-#ifndef LPREFIX
-#error "define LPREFIX"
-#endif
-#define LFN(name) VC_CAT(LPREFIX, name)
+#include "caller_common.h"
 
 void LFN(bsfast)(const float *restrict a, const float *restrict b,
                  float *restrict out, int n) {
