@@ -2,7 +2,7 @@
 # Differential fuzzing of the plugin (issue 7): N random declare-simd functions
 # (test/fuzz/gen_fuzz.py) in batches; each batch is built by clang with the
 # plugin and checked three ways:
-#   1. gcc-built ABI driver: every b/c/d/e variant called directly with gcc's
+#   1. gcc-built (-O0: quick to build, same ABI) ABI driver: every b/c/d/e variant called directly with gcc's
 #      vector ABI (masks all/none/one/random), every active lane and every
 #      byte behind pointers compared with the scalar function;
 #   2. omp simd loops over guarded arrays (end right before an unmapped page,
@@ -60,7 +60,7 @@ run_batch() {
     return 1
   fi
   local fail=0
-  gcc -O2 -Wno-psabi -w -c "$d/driver.c" -o "$d/driver.o" &&
+  gcc -O0 -Wno-psabi -w -c "$d/driver.c" -o "$d/driver.o" &&
     gcc "$d/driver.o" "$d/our.o" -o "$d/drv" || { echo "seed $s: BUILD FAILED (driver)"; return 1; }
   if ! "$d/drv" --require=$req >"$d/drv.log" 2>&1; then
     fail=1

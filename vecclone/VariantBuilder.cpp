@@ -19,7 +19,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/VariantBuilder.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
@@ -699,6 +701,13 @@ static void attachDebugInfo(Function &V, const Function &Scalar,
     I.setDebugLoc(Loc);
 }
 
+static bool hasIrreducibleControlFlow(Function &F) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  return containsIrreducibleCFG<BasicBlock *>(RPOT, LI);
+}
+
 BuiltVariant buildVariant(Function &Scalar, StringRef Name,
                           const VariantABI &ABI, const BuildOptions &Opts) {
   Module &M = *Scalar.getParent();
@@ -726,6 +735,12 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     Out.NotInlinedReason = "the scalar function is optnone (-O0)";
   else if (Scalar.hasFnAttribute(Attribute::NoInline))
     Out.NotInlinedReason = "the scalar function is noinline";
+  // InlineFunction does not check this itself (the inliner's cost model
+  // does): a setjmp in the lane loop would save the variant's frame with
+  // every lane's state in it, and a longjmp back would resume all lanes.
+  else if (Scalar.callsFunctionThatReturnsTwice())
+    Out.NotInlinedReason = Out.ScalarLaneLoopReason =
+        "the body calls a function that returns twice (setjmp)";
   if (Out.NotInlinedReason.empty()) {
     InlineFunctionInfo IFI;
     InlineResult R = InlineFunction(*Call, IFI);
@@ -755,6 +770,18 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
         Out.SerialCallees += (Out.SerialCallees.empty() ? "'" : ", '") +
                              C.str() + "'";
     }
+  }
+
+  // A loop with two entries is nothing the loop vectorizer can widen; a lane
+  // loop forced to vectorize around one only earns clang's reasonless
+  // "loop not vectorized" warning. Leave it scalar and say why.
+  if (Out.Inlined && hasIrreducibleControlFlow(*V))
+    Out.ScalarLaneLoopReason =
+        "the body has irreducible control flow (a loop with more than one "
+        "entry, from goto)";
+  if (!Out.ScalarLaneLoopReason.empty()) {
+    SerialHeaders.append(LaneHeaders.begin(), LaneHeaders.end());
+    LaneHeaders.clear();
   }
 
   // Strided struct reads: whole-struct interleave groups (no scalar

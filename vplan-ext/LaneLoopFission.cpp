@@ -1196,6 +1196,10 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
         ++R.NumSerialCalls;
         if (const Function *Callee = C.SerialCall->getCalledFunction())
           R.SerialCallees.insert(Callee->getName());
+        else if (C.SerialCall->isInlineAsm())
+          R.SerialCallees.insert("inline asm");
+        else
+          R.SerialCallees.insert("indirect call");
         R.SerialHeaders.push_back(C.NewHeaders[1]);
         Work.insert(Work.begin(), {C.NewHeaders[0], C.NewHeaders[2]});
         break;
