@@ -701,6 +701,28 @@ static void attachDebugInfo(Function &V, const Function &Scalar,
     I.setDebugLoc(Loc);
 }
 
+/// True if a return stays reachable once the inliner's cloning folds the
+/// branches it can (CloneAndPruneFunctionInto, which InlineFunction uses,
+/// drops untaken edges of constant conditions, also of constant chains):
+/// `for (;;)` bodies and llvm-stress's `br i1 (fcmp of constants), %self,
+/// %exit` loops have none. Asked of a throw-away pruned clone, so the answer
+/// is the inliner's own.
+static bool bodyCanReturn(Function &F) {
+  Function *Tmp = Function::Create(F.getFunctionType(),
+                                   GlobalValue::InternalLinkage,
+                                   F.getName() + ".vecclone.probe",
+                                   F.getParent());
+  ValueToValueMapTy VMap;
+  for (auto [From, To] : zip(F.args(), Tmp->args()))
+    VMap[&From] = &To;
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneAndPruneFunctionInto(Tmp, &F, VMap, /*ModuleLevelChanges=*/false,
+                            Returns);
+  bool Can = !Returns.empty();
+  Tmp->eraseFromParent();
+  return Can;
+}
+
 static bool hasIrreducibleControlFlow(Function &F) {
   DominatorTree DT(F);
   LoopInfo LI(DT);
@@ -738,6 +760,10 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   // InlineFunction does not check this itself (the inliner's cost model
   // does): a setjmp in the lane loop would save the variant's frame with
   // every lane's state in it, and a longjmp back would resume all lanes.
+  // A body that never returns (for (;;) with no way out) would leave the
+  // lane loop without a latch for the next lane; each lane calls the scalar.
+  else if (!bodyCanReturn(Scalar))
+    Out.NotInlinedReason = "the body never returns";
   else if (Scalar.callsFunctionThatReturnsTwice())
     Out.NotInlinedReason = Out.ScalarLaneLoopReason =
         "the body calls a function that returns twice (setjmp)";
