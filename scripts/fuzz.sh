@@ -66,16 +66,17 @@ run_batch() {
     fail=1
     echo "seed $s: MISMATCH (direct calls, callee $opt): $(grep -m3 -E 'MISMATCH|MISSING|CRASH|FAILED' "$d/drv.log" | tr '\n' ' ')"
   fi
-  local c
+  local c k=0
   for c in "gcc -O2 -march=x86-64" "gcc -O2 -mavx" "gcc -O2 -march=x86-64-v3" "$clang -O2 -march=x86-64-v3"; do
     if ! $c $cflags -c "$d/caller.c" -o "$d/caller.o" >"$d/caller-build.log" 2>&1 ||
        ! gcc "$d/caller.o" "$d/our.o" -o "$d/loops"; then
       echo "seed $s: CRASH building loops with '${c#*VecClone.so }': $(grep -m1 error "$d/caller-build.log")"
       fail=1; continue
     fi
-    if ! "$d/loops" >"$d/loops.log" 2>&1; then
+    k=$((k + 1))
+    if ! "$d/loops" >"$d/loops-$k.log" 2>&1; then
       fail=1
-      echo "seed $s: MISMATCH (loops, ${c%% *} ${c##* }, callee $opt): $(grep -m3 -E 'MISMATCH|CRASH' "$d/loops.log" | tr '\n' ' ')"
+      echo "seed $s: MISMATCH (loops, ${c%% *} ${c##* }, callee $opt): $(grep -m3 -E 'MISMATCH|CRASH' "$d/loops-$k.log" | tr '\n' ' ')"
     fi
   done
   if [ $fail = 0 ]; then
@@ -120,7 +121,7 @@ EOF
 triage_mismatch() {
   local s=$1 d=$2 opt=$3
   local names
-  names=$(grep -ohE '(MISMATCH|MISSING variant|CRASH: signal [0-9]+ in variant) [^ ]+( loop)?' "$d"/drv.log "$d"/loops.log 2>/dev/null |
+  names=$(grep -ohE '(MISMATCH|MISSING variant|CRASH: signal [0-9]+ in variant) [^ ]+( loop)?' "$d"/drv.log "$d"/loops-*.log 2>/dev/null |
           grep -oE 'fz[0-9]+' | sort -u | tr '\n' ',' | sed 's/,$//')
   gcc -O2 $cflags -c "$d/callee.c" -o "$d/gcc.o" && gcc "$d/driver.o" "$d/gcc.o" -o "$d/drv-gcc" &&
     if "$d/drv-gcc" --require=$req >"$d/drv-gcc.log" 2>&1; then

@@ -4,7 +4,8 @@
 # peer; GoogleTest and Google Benchmark for unit tests and bench/.
 set -euo pipefail
 PKGS=(llvm-22-dev llvm-22-tools clang-22 libomp-22-dev cmake ninja-build
-      gcc g++ binutils python3 libgtest-dev libgmock-dev libbenchmark-dev)
+      gcc g++ binutils python3 libgtest-dev libgmock-dev libbenchmark-dev
+      creduce)  # creduce: scripts/fuzz.sh --reduce
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
