@@ -412,7 +412,11 @@ def main():
     everything = HELPERS + funcs
     with open(os.path.join(outdir, "callee.c"), "w") as fh:
         fh.write(abi.gen_callee(everything))
-    drv, _ = abi.gen_driver(everything)
+    drv, variants = abi.gen_driver(everything)
+    # Every variant name gcc's ABI gives these functions: fuzz.sh checks the
+    # callee object defines them all (class e too, where it cannot run).
+    with open(os.path.join(outdir, "names.txt"), "w") as fh:
+        fh.write("".join(sorted(v.name + "\n" for v in variants)))
     with open(os.path.join(outdir, "driver.c"), "w") as fh:
         fh.write(drv)
     with open(os.path.join(outdir, "caller.c"), "w") as fh:
