@@ -432,15 +432,19 @@ VariantBodyBuilder::emitLaneLoop(StringRef Prefix, bool NoWrap,
   if (Ret) {
     Value *Store = Result;
     if (ABI.Masked) {
-      // Inactive lanes' results are unspecified, but not poison: the return
-      // array is read back whole, and a return narrower than a register
-      // (<4 x i8> is returned as an i32) is an integer, which one poison
-      // lane makes poison entirely, active lanes included (the fuzzer's
-      // seed 20017, fz500408: active lanes came back 0). Zero costs a
-      // select the vectorizer folds, still no masked store.
-      PHINode *Phi = B.CreatePHI(Result->getType(), 2, "lane.ret");
+      // Inactive lanes' results are unspecified; a phi with poison becomes a
+      // select the vectorizer can fold, instead of a masked store. But a
+      // return narrower than a register travels as an integer (<4 x i8> as
+      // an i32), which one poison lane makes poison entirely, active lanes
+      // included (the fuzzer's seed 20017, fz500408: they came back 0):
+      // there, inactive lanes return 0.
+      Type *RT = Result->getType();
+      Constant *Inactive = ABI.FnTy->getReturnType()->isIntegerTy()
+                               ? Constant::getNullValue(RT)
+                               : PoisonValue::get(RT);
+      PHINode *Phi = B.CreatePHI(RT, 2, "lane.ret");
       Phi->addIncoming(Result, BodyEnd);
-      Phi->addIncoming(Constant::getNullValue(Result->getType()), L.Header);
+      Phi->addIncoming(Inactive, L.Header);
       Store = Phi;
     }
     B.CreateStore(Store, lanePtr(Ret, Lane));
