@@ -36,6 +36,7 @@ import os
 import random
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "abi"))
 import gen_abi_matrix as abi  # noqa: E402
 from gen_abi_matrix import F, P, TYPES, is_ptr, pointee, ctype  # noqa: E402
