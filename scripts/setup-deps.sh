@@ -7,7 +7,8 @@ set -euo pipefail
 PKGS=(llvm-22-dev llvm-22-tools clang-22 libomp-22-dev cmake ninja-build
       gcc g++ binutils python3 libgtest-dev libgmock-dev libbenchmark-dev
       python3-matplotlib
-      pocl-opencl-icd ocl-icd-opencl-dev opencl-headers)
+      pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
+      creduce)  # creduce: scripts/fuzz.sh --reduce
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -23,3 +23,18 @@ if ! "$root/bench/run.sh" --smoke >"$root/build/bench-smoke.log" 2>&1; then
 fi
 grep -E '^(correctness|skipped|check-asm|compile-time)' "$root/build/bench-smoke.log" || true
 echo "bench smoke: ok"
+# Sanitizers (issue 7): the plugin built with ASan + UBSan into build-asan/
+# runs the IR-level tests (scripts/sanitize.sh --quick: vecclone/,
+# vplan-ext/*.ll, bad-input/, robustness/). The whole suite under the
+# sanitizers is `scripts/sanitize.sh` (opt-in: several times slower).
+# SKIP_SANITIZE=1 skips this step.
+if [ "${SKIP_SANITIZE:-0}" != 1 ]; then
+  echo "sanitizer run (scripts/sanitize.sh --quick) ..."
+  if ! "$root/scripts/sanitize.sh" --quick >"$root/build/sanitize.log" 2>&1; then
+    tail -40 "$root/build/sanitize.log"
+    echo "sanitize: FAILED (full log: build/sanitize.log)"
+    exit 1
+  fi
+  grep -E '^ *(Passed|Failed|Unsupported) *:' "$root/build/sanitize.log" || true
+  echo "sanitize: ok"
+fi

@@ -19,7 +19,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/VariantBuilder.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
@@ -431,10 +433,18 @@ VariantBodyBuilder::emitLaneLoop(StringRef Prefix, bool NoWrap,
     Value *Store = Result;
     if (ABI.Masked) {
       // Inactive lanes' results are unspecified; a phi with poison becomes a
-      // select the vectorizer can fold, instead of a masked store.
-      PHINode *Phi = B.CreatePHI(Result->getType(), 2, "lane.ret");
+      // select the vectorizer can fold, instead of a masked store. But a
+      // return narrower than a register travels as an integer (<4 x i8> as
+      // an i32), which one poison lane makes poison entirely, active lanes
+      // included (the fuzzer's seed 20017, fz500408: they came back 0):
+      // there, inactive lanes return 0.
+      Type *RT = Result->getType();
+      Constant *Inactive = ABI.FnTy->getReturnType()->isIntegerTy()
+                               ? Constant::getNullValue(RT)
+                               : PoisonValue::get(RT);
+      PHINode *Phi = B.CreatePHI(RT, 2, "lane.ret");
       Phi->addIncoming(Result, BodyEnd);
-      Phi->addIncoming(PoisonValue::get(Result->getType()), L.Header);
+      Phi->addIncoming(Inactive, L.Header);
       Store = Phi;
     }
     B.CreateStore(Store, lanePtr(Ret, Lane));
@@ -699,6 +709,35 @@ static void attachDebugInfo(Function &V, const Function &Scalar,
     I.setDebugLoc(Loc);
 }
 
+/// True if a return stays reachable once the inliner's cloning folds the
+/// branches it can (CloneAndPruneFunctionInto, which InlineFunction uses,
+/// drops untaken edges of constant conditions, also of constant chains):
+/// `for (;;)` bodies and llvm-stress's `br i1 (fcmp of constants), %self,
+/// %exit` loops have none. Asked of a throw-away pruned clone, so the answer
+/// is the inliner's own.
+static bool bodyCanReturn(Function &F) {
+  Function *Tmp = Function::Create(F.getFunctionType(),
+                                   GlobalValue::InternalLinkage,
+                                   F.getName() + ".vecclone.probe",
+                                   F.getParent());
+  ValueToValueMapTy VMap;
+  for (auto [From, To] : zip(F.args(), Tmp->args()))
+    VMap[&From] = &To;
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneAndPruneFunctionInto(Tmp, &F, VMap, /*ModuleLevelChanges=*/false,
+                            Returns);
+  bool Can = !Returns.empty();
+  Tmp->eraseFromParent();
+  return Can;
+}
+
+static bool hasIrreducibleControlFlow(Function &F) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  return containsIrreducibleCFG<BasicBlock *>(RPOT, LI);
+}
+
 BuiltVariant buildVariant(Function &Scalar, StringRef Name,
                           const VariantABI &ABI, const BuildOptions &Opts) {
   Module &M = *Scalar.getParent();
@@ -726,6 +765,16 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     Out.NotInlinedReason = "the scalar function is optnone (-O0)";
   else if (Scalar.hasFnAttribute(Attribute::NoInline))
     Out.NotInlinedReason = "the scalar function is noinline";
+  // InlineFunction does not check this itself (the inliner's cost model
+  // does): a setjmp in the lane loop would save the variant's frame with
+  // every lane's state in it, and a longjmp back would resume all lanes.
+  // A body that never returns (for (;;) with no way out) would leave the
+  // lane loop without a latch for the next lane; each lane calls the scalar.
+  else if (!bodyCanReturn(Scalar))
+    Out.NotInlinedReason = "the body never returns";
+  else if (Scalar.callsFunctionThatReturnsTwice())
+    Out.NotInlinedReason = Out.ScalarLaneLoopReason =
+        "the body calls a function that returns twice (setjmp)";
   if (Out.NotInlinedReason.empty()) {
     InlineFunctionInfo IFI;
     InlineResult R = InlineFunction(*Call, IFI);
@@ -756,6 +805,18 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
         Out.SerialCallees += (Out.SerialCallees.empty() ? "'" : ", '") +
                              C.str() + "'";
     }
+  }
+
+  // A loop with two entries is nothing the loop vectorizer can widen; a lane
+  // loop forced to vectorize around one only earns clang's reasonless
+  // "loop not vectorized" warning. Leave it scalar and say why.
+  if (Out.Inlined && hasIrreducibleControlFlow(*V))
+    Out.ScalarLaneLoopReason =
+        "the body has irreducible control flow (a loop with more than one "
+        "entry, from goto)";
+  if (!Out.ScalarLaneLoopReason.empty()) {
+    SerialHeaders.append(LaneHeaders.begin(), LaneHeaders.end());
+    LaneHeaders.clear();
   }
 
   // Strided struct reads: whole-struct interleave groups (no scalar

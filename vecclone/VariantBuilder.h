@@ -52,6 +52,9 @@ struct BuiltVariant {
   std::string SerialCallees;
   /// If/else regions given BOSCC copies.
   unsigned NumBOSCC = 0;
+  /// Why the lane loops are left scalar up front (not offered to the loop
+  /// vectorizer), when they are.
+  std::string ScalarLaneLoopReason;
 };
 
 

@@ -195,6 +195,12 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
                << ": could not cut the lane loop at its inner loop: "
                << BV.CutFailure;
       });
+    if (!BV.ScalarLaneLoopReason.empty())
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopScalar", &F)
+               << "variant " << Req.Name << " runs its lanes one by one: "
+               << BV.ScalarLaneLoopReason;
+      });
     if (!BV.Inlined) {
       ++NumNotInlined;
       ORE.emit([&] {
@@ -206,16 +212,45 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
   }
 }
 
+/// A declaration's malformed `_ZGV` attributes would otherwise be dropped in
+/// silence by the callers' variant choice: warn once, at its first call (a
+/// declaration has no code of its own to point at).
+static void warnRejectedOnDeclaration(Function &F) {
+  const CallBase *At = nullptr;
+  for (const User *U : F.users())
+    if (auto *CB = dyn_cast<CallBase>(U);
+        CB && CB->getCalledOperand() == &F) {
+      At = CB;
+      break;
+    }
+  if (!At)
+    return;
+  for (const RejectedVariant &R : collectVariants(F, false).Rejected) {
+    ++NumRejected;
+    DiagnosticInfoOptimizationFailure D(DEBUG_TYPE, "VariantRejected",
+                                        At->getDebugLoc(), At->getParent());
+    D << ("vecclone: ignoring vector variant attribute '" + R.Attribute +
+          "' on declaration '" + F.getName() + "': " + R.Reason +
+          "; calls to it use the other variants or stay scalar")
+             .str();
+    F.getContext().diagnose(D);
+  }
+}
+
 PreservedAnalyses VecClonePass::run(Module &M, ModuleAnalysisManager &AM) {
   // Collect first: defining variants adds functions to the module.
   SmallVector<Function *, 16> Work;
   for (Function &F : M) {
-    if (F.isDeclaration() || F.hasAvailableExternallyLinkage())
-      continue;
-    if (any_of(F.getAttributes().getFnAttrs(), [](const Attribute &A) {
+    bool HasVariants =
+        any_of(F.getAttributes().getFnAttrs(), [](const Attribute &A) {
           return A.isStringAttribute() &&
                  isVariantAttribute(A.getKindAsString());
-        }))
+        });
+    if (!HasVariants || F.hasAvailableExternallyLinkage())
+      continue;
+    if (F.isDeclaration())
+      warnRejectedOnDeclaration(F);
+    else
       Work.push_back(&F);
   }
   unsigned Before = NumVariants;

@@ -1161,8 +1161,13 @@ void Cutter::addBOSCCCopies(BasicBlock *W, BasicBlock *H2, BasicBlock *Act2,
           A && A != Act && !is_contained(InputArrays, A)) {
         auto *AT = dyn_cast<ArrayType>(A->getAllocatedType());
         Type *ET = AT ? AT->getElementType() : nullptr;
+        // Only a whole xmm/ymm/zmm register: "x" has no register class
+        // for narrower vectors (<2 x i32> fails in the backend, issue 7's
+        // fuzzer found it), and i1 lanes are not SSE elements.
+        uint64_t Bits = ET ? F.getDataLayout().getTypeSizeInBits(ET) * VL : 0;
         if (ET && (ET->isFloatingPointTy() || ET->isIntegerTy()) &&
-            F.getDataLayout().getTypeSizeInBits(ET) * VL <= RegBits)
+            !ET->isIntegerTy(1) &&
+            (Bits == 128 || Bits == 256 || Bits == 512) && Bits <= RegBits)
           InputArrays.push_back(A);
       }
   SmallVector<std::pair<BasicBlock *, StringRef>, 3> Loops = {
@@ -1283,6 +1288,10 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
         ++R.NumSerialCalls;
         if (const Function *Callee = C.SerialCall->getCalledFunction())
           R.SerialCallees.insert(Callee->getName());
+        else if (C.SerialCall->isInlineAsm())
+          R.SerialCallees.insert("inline asm");
+        else
+          R.SerialCallees.insert("indirect call");
         R.SerialHeaders.push_back(C.NewHeaders[1]);
         Work.insert(Work.begin(), {C.NewHeaders[0], C.NewHeaders[2]});
         break;
