@@ -204,7 +204,7 @@ public:
 
 private:
   bool analyse(Failure &Fail);
-  void findUniformLoop(Loop &Inner);
+  void findUniformLoop(Loop &Inner, const DominatorTree &DT);
   void transform();
   BranchInst *findHeavyBranch(Loop &LL, DominatorTree &DT,
                               SmallPtrSetImpl<BasicBlock *> &Region);
@@ -428,7 +428,7 @@ bool Cutter::analyse(Failure &Fail) {
   });
 
   if (Inner)
-    findUniformLoop(*Inner);
+    findUniformLoop(*Inner, DT);
 
   // Instructions: what the cut cannot carry or would reorder.
   const DataLayout &DL = F.getDataLayout();
@@ -562,7 +562,7 @@ Value *Cutter::loadLane(IRBuilder<> &B, Type *T, AllocaInst *A, Value *Lane,
 /// lane loop is not masked either) and its exits depend only on values that
 /// are the same in every lane: constants, arguments and values from outside
 /// the lane loop, and header phis that start from and step by such values.
-void Cutter::findUniformLoop(Loop &Inner) {
+void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
   auto Outside = [&](Value *V) {
     auto *I = dyn_cast<Instruction>(V);
     return !I || (partOf(I->getParent()) == NotInBody &&
@@ -607,7 +607,15 @@ void Cutter::findUniformLoop(Loop &Inner) {
     auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
     return Br && (!Br->isConditional() || Uniform(Br->getCondition(), 0));
   };
-  if (!all_of(Exiting, UniformBranch)) {
+  // And every lane that goes on to the next iteration has passed every
+  // exit test: an exit reached only on some paths (`if (v) { if (u)
+  // return; }`) lets lanes leave at different iterations although each
+  // test is uniform (found by the fuzzer: seed 6056, fz151386).
+  auto OnEveryIteration = [&](BasicBlock *BB) {
+    return all_of(InnerLatches,
+                  [&](BasicBlock *S) { return DT.dominates(BB, S); });
+  };
+  if (!all_of(Exiting, UniformBranch) || !all_of(Exiting, OnEveryIteration)) {
     UniformPhis.clear();
     return;
   }
