@@ -13,28 +13,30 @@ failed=$(grep -E '^ *(Failed|Unresolved|Timed Out) *:' "$log" | awk -F: '{ n += 
 rm -f "$log"
 echo "lit: ${passed:-0} passed, ${failed:-0} failed"
 [ "$status" -eq 0 ] && [ "${passed:-0}" -gt 0 ] || exit 1
+# A step whose log goes to build/NAME.log: the log's tail on failure, the
+# lines matching SUMMARY on success.
+step() { # NAME SUMMARY COMMAND...
+  local name=$1 summary=$2 log="$root/build/$1.log"
+  shift 2
+  echo "$name: $* ..."
+  if ! "$@" >"$log" 2>&1; then
+    tail -40 "$log"
+    echo "$name: FAILED (full log: build/$name.log)"
+    exit 1
+  fi
+  grep -E "$summary" "$log" || true
+  echo "$name: ok"
+}
 # The benchmark harness, once per benchmark at a tiny size: it still checks
 # every comparator's answers against the scalar reference, so it cannot rot.
-echo "bench smoke run (bench/run.sh --smoke) ..."
-if ! "$root/bench/run.sh" --smoke >"$root/build/bench-smoke.log" 2>&1; then
-  tail -40 "$root/build/bench-smoke.log"
-  echo "bench smoke: FAILED (full log: build/bench-smoke.log)"
-  exit 1
-fi
-grep -E '^(correctness|skipped|check-asm|compile-time)' "$root/build/bench-smoke.log" || true
-echo "bench smoke: ok"
+step bench-smoke '^(correctness|skipped|check-asm|compile-time)' \
+  "$root/bench/run.sh" --smoke
 # Sanitizers (issue 7): the plugin built with ASan + UBSan into build-asan/
 # runs the IR-level tests (scripts/sanitize.sh --quick: vecclone/,
 # vplan-ext/*.ll, bad-input/, robustness/). The whole suite under the
 # sanitizers is `scripts/sanitize.sh` (opt-in: several times slower).
 # SKIP_SANITIZE=1 skips this step.
 if [ "${SKIP_SANITIZE:-0}" != 1 ]; then
-  echo "sanitizer run (scripts/sanitize.sh --quick) ..."
-  if ! "$root/scripts/sanitize.sh" --quick >"$root/build/sanitize.log" 2>&1; then
-    tail -40 "$root/build/sanitize.log"
-    echo "sanitize: FAILED (full log: build/sanitize.log)"
-    exit 1
-  fi
-  grep -E '^ *(Passed|Failed|Unsupported) *:' "$root/build/sanitize.log" || true
-  echo "sanitize: ok"
+  step sanitize '^ *(Passed|Failed|Unsupported) *:' \
+    "$root/scripts/sanitize.sh" --quick
 fi
