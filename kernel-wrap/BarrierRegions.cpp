@@ -2,6 +2,7 @@
 
 #include "BarrierRegions.h"
 #include "Builtins.h"
+#include "GroupUniformity.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -9,6 +10,7 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -124,9 +126,12 @@ Value *rematerialize(Value *V, Instruction *Pos) {
 
 } // namespace
 
-unsigned demoteAcrossBarriers(Function &F, ArrayRef<BasicBlock *> Barriers) {
+unsigned demoteAcrossBarriers(Function &F, ArrayRef<BasicBlock *> Barriers,
+                              ArrayRef<Value *> Varying,
+                              SmallPtrSetImpl<AllocaInst *> &Uniform) {
   if (Barriers.empty())
     return 0;
+  GroupUniformity GU(F, Varying);
   SmallVector<DenseSet<BasicBlock *>, 4> Before;
   for (BasicBlock *B : Barriers)
     Before.push_back(reach(B, /*Forward=*/false));
@@ -184,23 +189,39 @@ unsigned demoteAcrossBarriers(Function &F, ArrayRef<BasicBlock *> Barriers) {
     for (PHINode &PN : BB.phis())
       if (NeedsDemotion(PN))
         Phis.push_back(&PN);
-  for (PHINode *PN : Phis)
-    DemotePHIToStack(PN);
+  for (PHINode *PN : Phis) {
+    bool U = GU.isUniform(PN);
+    AllocaInst *AI = DemotePHIToStack(PN);
+    if (U && AI)
+      Uniform.insert(AI);
+  }
   N += Phis.size();
+  // The reload of a uniform phi's slot is as uniform as the phi.
+  auto IsUniform = [&](Instruction &I) {
+    if (auto *LI = dyn_cast<LoadInst>(&I))
+      if (auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand()))
+        return Uniform.contains(AI);
+    return GU.isUniform(&I);
+  };
   SmallVector<Instruction *, 16> Insts;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
       if (!isa<AllocaInst>(I) && !I.getType()->isVoidTy() && NeedsDemotion(I))
         Insts.push_back(&I);
-  for (Instruction *I : Insts)
-    DemoteRegToStack(*I);
+  for (Instruction *I : Insts) {
+    bool U = IsUniform(*I);
+    AllocaInst *AI = DemoteRegToStack(*I);
+    if (U && AI)
+      Uniform.insert(AI);
+  }
   N += Insts.size();
   NumDemoted += N;
   return N;
 }
 
 Function *cloneRegion(Function &F, BasicBlock *Prologue, BasicBlock *Start,
-                      ArrayRef<BasicBlock *> Barriers, unsigned RegionId) {
+                      ArrayRef<BasicBlock *> Barriers, unsigned RegionId,
+                      ArrayRef<UniformSlot> Slots) {
   LLVMContext &Ctx = F.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   auto *FTy = FunctionType::get(I32, F.getFunctionType()->params(), false);
@@ -227,11 +248,26 @@ Function *cloneRegion(Function &F, BasicBlock *Prologue, BasicBlock *Start,
     // The block holds the barrier call and the branch to the next region.
     while (!NB->empty())
       NB->back().eraseFromParent();
-    ReturnInst::Create(Ctx, ConstantInt::get(I32, I + 1), NB);
+    IRBuilder<> RB(NB);
+    // The group's copy of the uniform values, as this item leaves them.
+    for (const UniformSlot &S : Slots) {
+      auto *L = cast<AllocaInst>(VMap[S.Local]);
+      RB.CreateStore(RB.CreateLoad(L->getAllocatedType(), L), VMap[S.Out]);
+    }
+    RB.CreateRet(ConstantInt::get(I32, I + 1));
   }
   auto *NP = cast<BasicBlock>(VMap[Prologue]);
   auto *Br = cast<BranchInst>(NP->getTerminator());
   Br->setSuccessor(0, cast<BasicBlock>(VMap[Start]));
+  // Uniform values from the barrier this region starts at (region 0 starts
+  // at the entry: nothing to read).
+  if (RegionId != 0) {
+    IRBuilder<> PB(Br);
+    for (const UniformSlot &S : Slots) {
+      auto *L = cast<AllocaInst>(VMap[S.Local]);
+      PB.CreateStore(PB.CreateLoad(L->getAllocatedType(), VMap[S.In]), L);
+    }
+  }
   removeUnreachableBlocks(*R);
   return R;
 }

@@ -14,11 +14,14 @@
 #define KERNELWRAP_BARRIERREGIONS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
+class AllocaInst;
 class BasicBlock;
 class Function;
+class Value;
 } // namespace llvm
 
 namespace kernelwrap {
@@ -32,9 +35,24 @@ constexpr int RegionExit = -1;
 llvm::SmallVector<llvm::BasicBlock *, 4> isolateBarriers(llvm::Function &F);
 
 /// Demotes to allocas the phis and instructions of \p F whose value may flow
-/// across one of \p Barriers. Returns the number demoted.
+/// across one of \p Barriers. Returns the number demoted. The allocas of
+/// values that are the same for every work item of a group (given the
+/// values \p Varying that differ: the local ids) go to \p Uniform.
 unsigned demoteAcrossBarriers(llvm::Function &F,
-                              llvm::ArrayRef<llvm::BasicBlock *> Barriers);
+                              llvm::ArrayRef<llvm::BasicBlock *> Barriers,
+                              llvm::ArrayRef<llvm::Value *> Varying,
+                              llvm::SmallPtrSetImpl<llvm::AllocaInst *> &Uniform);
+
+/// A value carried across barriers that is the same for all work items:
+/// one copy per group instead of a context array. Each region copies In
+/// into Local when it starts and Local to Out when it reaches a barrier;
+/// the work-group function copies Out to In after a region's work items
+/// (a region both reads the old value and defines the new one, so one
+/// slot would let the first work item overwrite what the next still reads).
+struct UniformSlot {
+  llvm::AllocaInst *Local;
+  llvm::Value *In, *Out;
+};
 
 /// A copy of \p F (returning void) that returns i32: it starts at \p Start
 /// (right after the prologue \p Prologue, which every region keeps), returns
@@ -42,7 +60,8 @@ unsigned demoteAcrossBarriers(llvm::Function &F,
 llvm::Function *cloneRegion(llvm::Function &F, llvm::BasicBlock *Prologue,
                             llvm::BasicBlock *Start,
                             llvm::ArrayRef<llvm::BasicBlock *> Barriers,
-                            unsigned RegionId);
+                            unsigned RegionId,
+                            llvm::ArrayRef<UniformSlot> Slots = {});
 
 } // namespace kernelwrap
 

@@ -26,6 +26,8 @@ using namespace llvm;
 #define DEBUG_TYPE "kernel-wrap"
 
 STATISTIC(NumContextArrays, "Number of per-work-item context arrays");
+STATISTIC(NumUniformValues,
+          "Number of values carried across barriers once per group");
 STATISTIC(NumLocalVars, "Number of __local variables moved to the group");
 
 namespace kernelwrap {
@@ -144,15 +146,18 @@ unsigned chooseVecDim(Function &W, unsigned NumKernelArgs,
 
 /// Replaces every alloca of the prologue by its element of a context array:
 /// array a of item i at wictx + nitems * offset(a) + i * size(a).
-void moveAllocasToContext(WorkItemFunction &R) {
+/// Allocas in \p Uniform stay allocas of each region (see UniformSlot) with
+/// one group copy after the arrays.
+void moveAllocasToContext(WorkItemFunction &R,
+                          const SmallPtrSetImpl<AllocaInst *> &Uniform) {
   Function &W = *R.F;
   const DataLayout &DL = W.getDataLayout();
   unsigned N = R.NumKernelArgs;
-  SmallVector<AllocaInst *, 8> Allocas;
+  SmallVector<AllocaInst *, 8> Allocas, Shared;
   for (Instruction &I : *R.Prologue)
     if (auto *AI = dyn_cast<AllocaInst>(&I))
-      Allocas.push_back(AI);
-  if (Allocas.empty())
+      (Uniform.contains(AI) ? Shared : Allocas).push_back(AI);
+  if (Allocas.empty() && Shared.empty())
     return;
   IRBuilder<> B(R.Prologue->getTerminator());
   auto Arg = [&](unsigned I) { return W.getArg(N + I); };
@@ -190,6 +195,28 @@ void moveAllocasToContext(WorkItemFunction &R) {
     ++NumContextArrays;
   }
   R.ContextBytes = alignTo(Off, 16);
+  if (Shared.empty())
+    return;
+  SmallVector<uint64_t, 4> Offsets;
+  uint64_t UOff = 0;
+  for (AllocaInst *AI : Shared) {
+    UOff = alignTo(UOff, AI->getAlign().value());
+    Offsets.push_back(UOff);
+    UOff += AI->getAllocationSize(DL)->getFixedValue();
+  }
+  R.UniformBytes = alignTo(UOff, 16);
+  Value *UBase = B.CreateGEP(B.getInt8Ty(), Arg(WIContext),
+                             B.CreateMul(NItems, B.getInt64(R.ContextBytes)),
+                             "wi.uniform");
+  for (auto [AI, O] : zip(Shared, Offsets)) {
+    Value *In = B.CreateConstGEP1_64(B.getInt8Ty(), UBase, O,
+                                     AI->getName() + ".in");
+    Value *Out = B.CreateConstGEP1_64(B.getInt8Ty(), UBase,
+                                      R.UniformBytes + O,
+                                      AI->getName() + ".out");
+    R.Uniform.push_back({AI, In, Out});
+    ++NumUniformValues;
+  }
 }
 
 /// Gives the __local variables W uses offsets in the work-group block.
@@ -291,7 +318,10 @@ WorkItemFunction buildWorkItemFunction(Function &K, int Dim,
   FAM.invalidate(*W, PreservedAnalyses::none());
 
   R.Barriers = isolateBarriers(*W);
-  R.Demoted = demoteAcrossBarriers(*W, R.Barriers);
+  SmallPtrSet<AllocaInst *, 8> Uniform;
+  R.Demoted = demoteAcrossBarriers(
+      *W, R.Barriers,
+      {Arg(WILocalId), Arg(WILocalId + 1), Arg(WILocalId + 2)}, Uniform);
   // The prologue: the entry's allocas, later the context addresses.
   BasicBlock &Entry = W->getEntryBlock();
   BasicBlock::iterator FirstNonAlloca = Entry.begin();
@@ -309,7 +339,7 @@ WorkItemFunction buildWorkItemFunction(Function &K, int Dim,
   R.Starts.push_back(Body);
   for (BasicBlock *B : R.Barriers)
     R.Starts.push_back(B->getSingleSuccessor());
-  moveAllocasToContext(R);
+  moveAllocasToContext(R, Uniform);
   moveLocalsToGroup(R);
   return R;
 }

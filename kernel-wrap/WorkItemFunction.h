@@ -16,6 +16,7 @@
 #ifndef KERNELWRAP_WORKITEMFUNCTION_H
 #define KERNELWRAP_WORKITEMFUNCTION_H
 
+#include "BarrierRegions.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Alignment.h"
@@ -55,6 +56,11 @@ struct WorkItemFunction {
   uint64_t GroupBytes = 0;
   /// Bytes of context per work item.
   uint64_t ContextBytes = 0;
+  /// Values carried across barriers that are the same for the whole group
+  /// (after the per-item arrays: In copies, then Out copies, UniformBytes
+  /// each).
+  llvm::SmallVector<UniformSlot, 4> Uniform;
+  uint64_t UniformBytes = 0;
   unsigned ContextArrays = 0;
   unsigned Demoted = 0;
   /// Vectorization dimension (innermost work-item loop).

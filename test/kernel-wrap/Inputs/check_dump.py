@@ -80,6 +80,17 @@ def main():
     elif mode == "histogram":  # data iota: n // 64 per bin (+1 for the rest)
         n = p[0][0]
         bad = [b for b, v in enumerate(bufs[1]) if v != n // 64 + (b < n % 64)]
+    elif mode == "carried":  # Inputs/carried.cl; params: global, local
+        G, L = p[0][0], p[1][0]
+        out = bufs[0]
+        bad = []
+        for x in range(G):
+            l, g = x % L, x // L
+            v = (100 if l & 1 else 200) + (6 if l % 3 == 0 else 0)
+            want = [l + 6, v, sum(range(1, l % 5 + 1)),
+                    (L if g % 2 else 2 * L) + 6, (l + 1) % L]
+            if out[5 * x: 5 * x + 5] != want:
+                bad.append(x)
     elif mode == "transpose":  # in iota (w x h): out[x * h + y] = y * w + x
         w, h = p[0]
         out = bufs[1]
