@@ -21,6 +21,11 @@ struct OclName {
   explicit operator bool() const { return !Base.empty(); }
   /// The first parameter (or its vector element) is an unsigned integer.
   bool firstParamUnsigned() const;
+  /// The first parameter points to __local memory (clang's `PU7CLlocal`,
+  /// SPIR's `PU3AS3`).
+  bool firstParamLocal() const {
+    return Params.starts_with("PU7CLlocal") || Params.starts_with("PU3AS3");
+  }
 };
 
 /// Parses `_Z<len><base><params>`; an empty result for anything else.

@@ -91,6 +91,24 @@ def main():
                     (L if g % 2 else 2 * L) + 6, (l + 1) % L]
             if out[5 * x: 5 * x + 5] != want:
                 bad.append(x)
+    elif mode == "latom":  # Inputs/local-atomics.cl; params: global, local
+        G, L = p[0][0], p[1][0]
+        out, inp, total = bufs[0], bufs[1], bufs[2]
+        wrap = lambda x: (x + 2**31) % 2**32 - 2**31
+        bad = []
+        for g in range(G // L):
+            v = inp[g * L: g * L + L]
+            ors = 0
+            xs = 0
+            for l, x in enumerate(v):
+                ors |= 1 << (l % 31)
+                xs ^= x
+            want = [wrap(sum(v)), wrap(-sum(v)), max(v), min(v), L, -L,
+                    wrap(ors), xs]
+            if out[8 * g: 8 * g + 8] != want:
+                bad.append((g, out[8 * g: 8 * g + 8], want))
+        if total[0] != wrap(sum(inp)):
+            bad.append(("total", total[0]))
     elif mode == "transpose":  # in iota (w x h): out[x * h + y] = y * w + x
         w, h = p[0]
         out = bufs[1]
