@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Builtins.h"
+#include "KernelMath.h"
 #include "OclNames.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -171,6 +172,8 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N) {
       }
       return R;
     }
+    if (Value *K = emitKernelMath(B, Base, Args))
+      return K;
     if (Intrinsic::ID ID = floatIntrinsic(Base); ID != Intrinsic::not_intrinsic)
       return B.CreateIntrinsic(ID, {RetTy}, Args);
     if (Base == "fmin" || Base == "min")
