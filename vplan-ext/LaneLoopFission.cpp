@@ -205,6 +205,11 @@ public:
 private:
   bool analyse(Failure &Fail);
   void findUniformLoop(Loop &Inner, const DominatorTree &DT);
+  /// Whether \p V has the same value in every lane: from outside the lane
+  /// loop, a uniform phi, or computed from such values in A or the inner
+  /// loop without memory.
+  bool isUniformValue(Value *V, unsigned Depth = 0) const;
+  bool isOutsideLaneLoop(Value *V) const;
   void transform();
   BranchInst *findHeavyBranch(Loop &LL, DominatorTree &DT,
                               SmallPtrSetImpl<BasicBlock *> &Region);
@@ -562,30 +567,33 @@ Value *Cutter::loadLane(IRBuilder<> &B, Type *T, AllocaInst *A, Value *Lane,
 /// lane loop is not masked either) and its exits depend only on values that
 /// are the same in every lane: constants, arguments and values from outside
 /// the lane loop, and header phis that start from and step by such values.
+bool Cutter::isOutsideLaneLoop(Value *V) const {
+  auto *I = dyn_cast<Instruction>(V);
+  return !I || (partOf(I->getParent()) == NotInBody &&
+                I->getParent() != L.Header && I->getParent() != L.Latch);
+}
+
+bool Cutter::isUniformValue(Value *V, unsigned Depth) const {
+  if (isOutsideLaneLoop(V))
+    return true;
+  if (auto *PN = dyn_cast<PHINode>(V); PN && UniformPhis.count(PN))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  PartKind K = I ? partOf(I->getParent()) : NotInBody;
+  if (!I || Depth > 8 || (K != PartA && K != PartI) || isa<PHINode>(I) ||
+      I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
+    return false;
+  return all_of(I->operands(),
+                [&](Value *Op) { return isUniformValue(Op, Depth + 1); });
+}
+
 void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
-  auto Outside = [&](Value *V) {
-    auto *I = dyn_cast<Instruction>(V);
-    return !I || (partOf(I->getParent()) == NotInBody &&
-                  I->getParent() != L.Header && I->getParent() != L.Latch);
-  };
   for (PHINode &PN : IH->phis())
-    if (PN.getType()->isIntegerTy() && Outside(PN.getIncomingValueForBlock(
-                                           InnerPre)))
+    if (PN.getType()->isIntegerTy() &&
+        isOutsideLaneLoop(PN.getIncomingValueForBlock(InnerPre)))
       UniformPhis.insert(&PN);
-  // Values computed in the loop from uniform values only, without memory.
-  std::function<bool(Value *, unsigned)> Uniform = [&](Value *V,
-                                                       unsigned Depth) {
-    if (Outside(V))
-      return true;
-    if (auto *PN = dyn_cast<PHINode>(V); PN && UniformPhis.count(PN))
-      return true;
-    auto *I = dyn_cast<Instruction>(V);
-    PartKind K = I ? partOf(I->getParent()) : NotInBody;
-    if (!I || Depth > 8 || (K != PartA && K != PartI) || isa<PHINode>(I) ||
-        I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
-      return false;
-    return all_of(I->operands(),
-                  [&](Value *Op) { return Uniform(Op, Depth + 1); });
+  auto Uniform = [&](Value *V, unsigned Depth) {
+    return isUniformValue(V, Depth);
   };
   // Optimistic fixpoint: drop phis whose next value is not uniform.
   for (bool Changed = true; Changed;) {
@@ -648,6 +656,15 @@ void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
 void Cutter::transform() {
   NumUniformLoops += UniformLoop;
   NumShadowLoops += ShadowLanes;
+  // A's values a uniform loop reads that are the same in every lane, found
+  // before the cut adds its lane loops (whose new counters would look like
+  // values from outside the lane loop).
+  SmallPtrSet<Instruction *, 8> UniformInA;
+  if (UniformLoop)
+    for (auto &[I, Needs] : Cross)
+      if (partOf(I->getParent()) == PartA && (Needs & (1u << PartI)) &&
+          isUniformValue(I))
+        UniformInA.insert(I);
   auto *I64 = Type::getInt64Ty(Ctx);
   auto Poison = [](Type *T) -> Value * { return PoisonValue::get(T); };
   bool NeedResume = Landing.size() > 1;
@@ -834,8 +851,13 @@ void Cutter::transform() {
     InI[PN] = S;
   for (auto &[I, Needs] : Cross)
     if (partOf(I->getParent()) == PartA && (Needs & (1u << PartI)))
+      // A uniform loop's bound (`n` widened in A) read from lane 0 is a
+      // scalar: the exit test stays scalar instead of a per-lane compare
+      // (64-bit, emulated by three instructions on SSE2).
       InI[I] = loadLane(B, I->getType(),
-                        Fill ? ShadowArr.lookup(I) : CrossArr[I], Lane2,
+                        Fill ? ShadowArr.lookup(I) : CrossArr[I],
+                        UniformInA.count(I) ? static_cast<Value *>(B.getInt64(0))
+                            : Lane2,
                         I->getName());
   DenseMap<Instruction *, Value *> OldOut; // I's results of exited lanes
   for (auto &[I, Needs] : Cross)
