@@ -15,7 +15,8 @@
 #   emulated  test/fuzz/emulate_e.py: callee and driver compiled for AVX-512
 #             to LLVM IR, lowered for x86-64-v3 and run (the bodies' lane
 #             semantics, not the zmm register ABI);
-#   names     not run (names only).
+#   names     names only: e is not required to run (the driver still runs
+#             it where the CPU has avx512f) and not emulated.
 # The batch lines and the summary say which.
 #
 # usage: scripts/fuzz.sh [-n N] [-b BATCH] [-s FIRST_SEED] [-o OUTDIR] [-j JOBS]
@@ -45,7 +46,7 @@ while [ $# -gt 0 ]; do
     --reduce) reduce=1; shift ;;
     --e=*) emode=${1#--e=}; shift ;;
     --mllvm) mllvm="$mllvm -mllvm $2"; mllvm_q="$mllvm_q -mllvm $(printf %q "$2")"; shift 2 ;;
-    *) sed -n '2,32p' "$0"; exit 2 ;;
+    *) sed -n '2,33p' "$0"; exit 2 ;;
   esac
 done
 out=${out:-$root/build/fuzz}

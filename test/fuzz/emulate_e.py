@@ -220,4 +220,9 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (OSError, ValueError, KeyError, AttributeError) as e:
+        # A tool error is not a mismatch: fuzz.sh reports exit 3 as BUILD FAILED.
+        print("emulated e: BUILD FAILED (emulate_e.py: %s: %s)" % (type(e).__name__, e))
+        sys.exit(3)
