@@ -39,3 +39,11 @@ except OSError:
     pass
 
 config.substitutions.append(("%unittests", config.unit_test_binary))
+
+# Opt-in slow tests (REQUIRES: slow): `lit --param slow=1 ...` or
+# VECCLONE_SLOW_TESTS=1. creduce (Debian package) for the fuzz tools' tests.
+if lit_config.params.get("slow") or os.environ.get("VECCLONE_SLOW_TESTS"):
+    config.available_features.add("slow")
+import shutil  # noqa: E402
+if shutil.which("creduce"):
+    config.available_features.add("creduce")

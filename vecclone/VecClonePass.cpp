@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/VecClonePass.h"
+#include "vecclone/FaultInject.h"
 #include "vecclone/LaneLoopCheck.h"
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/VariantSet.h"
@@ -146,6 +147,7 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
     if (Decl)
       Decl->setName(Req.Name + ".vecclone.decl");
     BuiltVariant BV = buildVariant(F, Req.Name, ABI, BOpts);
+    injectFault(*BV.Fn, Req.Name, ABI); // no-op unless testing the fuzz tools
     if (Decl) {
       Decl->replaceAllUsesWith(BV.Fn);
       Decl->eraseFromParent();
