@@ -13,8 +13,14 @@
 #       the same counts for gcc's clones, for information (no assertion)
 #   CHECK_PREFIX=oursfm_ CHECK_FASTMATH=1 bench/check-asm.sh oursfm_callee.o
 #       the Black-Scholes variants of the fast-math build, for information
+#   CHECK_PREFIX=ourse_ CHECK_ERRNO=1 bench/check-asm.sh ourse_callee.o
+#       the aos3 variants of the math-errno build (aos3e): asserts that ours
+#       stay vector code (vsqrtps, no sqrtf call, no lane loop); with
+#       CHECK_PREFIX=gcce_ CHECK_INFO=1, gcc's clones for information
 # Without an argument, compiles bench/src/callee.c with clang-22 + the plugin
-# (VECCLONE_PLUGIN, default build/lib/VecClone.so) into a temporary dir.
+# (VECCLONE_PLUGIN, default build/lib/VecClone.so) into a temporary dir, with
+# the bench's flags (-fmath-errno instead of -fno-math-errno when
+# CHECK_ERRNO=1) and the kernel prefix CHECK_PREFIX (default ours_).
 # Exit status 0 when every assertion holds, 1 otherwise.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,8 +35,10 @@ if [ $# -ge 1 ]; then
 else
   [ -f "$plugin" ] || { echo "check-asm: plugin $plugin not found" >&2; exit 1; }
   obj=$tmp/callee.o
-  "$CLANG" -O3 -fopenmp-simd -ffp-contract=off -fno-math-errno \
-    -fpass-plugin="$plugin" -I"$here/src" -DKPREFIX=ours_ \
+  errno_flag=-fno-math-errno
+  [ "${CHECK_ERRNO:-0}" = 1 ] && errno_flag=-fmath-errno
+  "$CLANG" -O3 -fopenmp-simd -ffp-contract=off "$errno_flag" \
+    -fpass-plugin="$plugin" -I"$here/src" -DKPREFIX="${CHECK_PREFIX:-ours_}" \
     -c "$here/src/callee.c" -o "$obj"
 fi
 objdump -dr --no-show-raw-insn "$obj" >"$tmp/dis.txt"
@@ -95,7 +103,8 @@ printf '%-30s %5s %6s %4s %4s %6s %5s %5s %8s %6s  %s\n' variant insns packed ym
 #   loop   a divergent loop: exactly one vector loop (the "any lane active"
 #          loop), no per-lane loop, no call
 #   aos    a strided read done with wide loads and shuffles: no gathers, no
-#          call, no loop
+#          call, no loop; its sqrtf as a packed sqrt (so, in the math-errno
+#          build, no scalar sqrtf call or errno check per lane)
 #   gather table lookups: vector gathers, no call, no loop
 #   libm   calls only expf/logf (scalar libm, one per lane), no loop
 #   serial calls only vc_log (the logger, lane by lane); its lane loop is
@@ -138,7 +147,10 @@ check() {
     [ "$sq" -ge 1 ] || why+=("no packed sqrt")
     [ "$dv" -ge 1 ] || why+=("no packed div")
   fi
-  [ "$kind" = aos ] && { [ "$gath" -eq 0 ] || why+=("gathers"); }
+  if [ "$kind" = aos ]; then
+    [ "$gath" -eq 0 ] || why+=("gathers")
+    [ "$sq" -ge 1 ] || why+=("no packed sqrt")
+  fi
   [ "$kind" = gather ] && { [ "$gath" -ge 1 ] || why+=("no gathers"); }
   if ((${#why[@]})); then
     printf '  FAIL: %s\n' "$(IFS=';'; echo "${why[*]}")"
@@ -155,6 +167,23 @@ if [ "${CHECK_FASTMATH:-0}" = 1 ]; then
   check _ZGVbN4vvuuu_ours_bscholes 0
   check _ZGVeN16vvuuu_ours_bscholes 0
   echo "check-asm: counts only, nothing asserted (CHECK_FASTMATH=1)"
+  exit 0
+fi
+
+if [ "${CHECK_ERRNO:-0}" = 1 ]; then
+  # The math-errno callee (aos3e): sqrtf may set errno, so a clone that
+  # cannot prove its argument non-negative keeps a scalar call per lane.
+  check _ZGVdN8ulv_ours_aos3 aos
+  check _ZGVbN4ulv_ours_aos3 aos
+  check _ZGVeN16ulv_ours_aos3 0
+  if [ "${CHECK_INFO:-0}" = 1 ]; then
+    echo "check-asm: counts only, nothing asserted (CHECK_INFO=1, CHECK_ERRNO=1)"
+  elif [ "$fail" = 0 ]; then
+    echo "check-asm: PASS: the math-errno aos3 variants are vector code (packed sqrt, no call, no loop)"
+  else
+    echo "check-asm: FAIL (CHECK_ERRNO=1)" >&2
+    exit 1
+  fi
   exit 0
 fi
 

@@ -20,7 +20,7 @@ import sys
 
 UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 KERNELS = ["straight", "ifelse", "saxpy", "imix", "mandel", "aos3", "heavy",
-           "nbody", "bscholes", "ray", "noise", "cond", "logger", "bsfast"]
+           "nbody", "bscholes", "ray", "noise", "cond", "logger", "bsfast", "aos3e"]
 KERNEL_DESC = {
     "straight": "straight line (mul/add/div/sqrt), `vv`",
     "ifelse": "if/else, several ops per side, `vv`",
@@ -37,6 +37,9 @@ KERNEL_DESC = {
     "logger": "calls a logger without a vector variant when out of range (lane by lane, in order), `vv`",
     "bsfast": "`bscholes` built with `-fopenmp -ffast-math` (glibc declares expf/logf simd: libmvec), "
               "checked with a 1e-4 relative tolerance, `vvuuu`",
+    "aos3e": "`aos3` at default FP flags: math-errno on (every object built without "
+             "`-fno-math-errno`; `-ffp-contract=off` kept, so checked bit for bit): "
+             "gcc 12's clone keeps sqrtf's errno path and runs the lanes one at a time, `ulv`",
 }
 # Configuration kinds, in table order: (key prefix, column title).
 KINDS = [

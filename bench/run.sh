@@ -74,23 +74,31 @@ objs=()
 cc "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -c "$src/callee.c" -o ref_callee.o
 cc "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -DLPREFIX=L_ref_ -c "$src/caller.c" -o ref_loop.o
 cc "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -DLPREFIX=L_ref_ -c "$src/caller_fm.c" -o ref_fmloop.o
-objs+=(ref_callee.o ref_loop.o ref_fmloop.o)
+cc "$GCC" -O0 "${FP[@]}" "${I[@]}" -DKPREFIX=ref_ -DLPREFIX=L_ref_ -c "$src/caller_errno.c" -o ref_eloop.o
+objs+=(ref_callee.o ref_loop.o ref_fmloop.o ref_eloop.o)
 # The fast-math build of bscholes (kernel bsfast, caller_fm.c): with -fopenmp
 # -ffast-math glibc's <math.h> declares expf/logf simd (libmvec); objects
 # use the *fm_ kernel prefixes. Checked with a tolerance (see caller_fm.c).
 FM=(-fopenmp -ffast-math)
+# The default-flags build of aos3 (kernel aos3e, caller_errno.c): errno on
+# (-fmath-errno is gcc's default and clang's on Linux, spelled out here),
+# contraction still off, so the answers stay exact; objects use the *e_
+# kernel prefixes. gcc's clone keeps sqrtf's errno path (lane by lane).
+FE=(-ffp-contract=off -fmath-errno)
 
 # The callees built once, for every ISA class at once:
 #   gcc_callee.o   gcc's clones (b c d e, whatever -march says)
 #   ours_callee.o  clang-22 + vecclone: our variants (b c d e)
 cc "$GCC" -O3 -fopenmp-simd "${FP[@]}" "${I[@]}" -DKPREFIX=gcc_ -c "$src/callee.c" -o gcc_callee.o
 cc "$GCC" -O3 "${FM[@]}" "${I[@]}" -DKPREFIX=gccfm_ -c "$src/callee.c" -o gccfm_callee.o
-objs+=(gcc_callee.o gccfm_callee.o)
+cc "$GCC" -O3 -fopenmp-simd "${FE[@]}" "${I[@]}" -DKPREFIX=gcce_ -c "$src/callee.c" -o gcce_callee.o
+objs+=(gcc_callee.o gccfm_callee.o gcce_callee.o)
 if [ "$have_ours" = 1 ]; then
   P=(-fpass-plugin="$plugin")
   cc "$CLANG" -O3 -fopenmp-simd "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -c "$src/callee.c" -o ours_callee.o
   cc "$CLANG" -O3 "${FM[@]}" "${P[@]}" "${I[@]}" -DKPREFIX=oursfm_ -c "$src/callee.c" -o oursfm_callee.o
-  objs+=(ours_callee.o oursfm_callee.o)
+  cc "$CLANG" -O3 -fopenmp-simd "${P[@]}" "${FE[@]}" "${I[@]}" -DKPREFIX=ourse_ -c "$src/callee.c" -o ourse_callee.o
+  objs+=(ours_callee.o oursfm_callee.o ourse_callee.o)
 fi
 
 # Every configuration at -march=x86-64-v2 (gcc callers call the SSE `b`
@@ -119,12 +127,20 @@ for v in 2 3 4; do
   cc "$CLANG" -O3 "${FM[@]}" "${M[@]}" "${I[@]}" -DKPREFIX=plainfm${v}_ -DLPREFIX=L_plain_v${v}_ -c "$src/caller_fm.c" -o plain_v${v}_fmloop.o
   cc "$CLANG" -O3 "${FM[@]}" "${M[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=inlfm${v}_ -DLPREFIX=L_inl_v${v}_ -c "$src/caller_fm.c" -o inl_v${v}_fmloop.o
   objs+=(gcc_v${v}_fmloop.o plain_v${v}_fmcallee.o plain_v${v}_fmloop.o inl_v${v}_fmloop.o)
+  cc "$GCC" -O3 -fopenmp-simd "${GM[@]}" "${FE[@]}" "${I[@]}" -DKPREFIX=gcce_ -DLPREFIX=L_gcc_v${v}_ -c "$src/caller_errno.c" -o gcc_v${v}_eloop.o
+  cc "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FE[@]}" "${I[@]}" -DKPREFIX=plaine${v}_ -c "$src/callee.c" -o plain_v${v}_ecallee.o
+  cc "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FE[@]}" "${I[@]}" -DKPREFIX=plaine${v}_ -DLPREFIX=L_plain_v${v}_ -c "$src/caller_errno.c" -o plain_v${v}_eloop.o
+  cc "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${FE[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=inle${v}_ -DLPREFIX=L_inl_v${v}_ -c "$src/caller_errno.c" -o inl_v${v}_eloop.o
+  objs+=(gcc_v${v}_eloop.o plain_v${v}_ecallee.o plain_v${v}_eloop.o inl_v${v}_eloop.o)
   if [ "$have_ours" = 1 ]; then
     cc "$GCC" -O3 -fopenmp-simd "${GM[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_ours_v${v}_ -c "$src/caller.c" -o ours_v${v}_loop.o
     cc "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ -DLPREFIX=L_oursclang_v${v}_ -c "$src/caller.c" -o oursclang_v${v}_loop.o
     cc "$GCC" -O3 "${FM[@]}" "${GM[@]}" "${I[@]}" -DKPREFIX=oursfm_ -DLPREFIX=L_ours_v${v}_ -c "$src/caller_fm.c" -o ours_v${v}_fmloop.o
     cc "$CLANG" -O3 "${FM[@]}" "${M[@]}" "${P[@]}" "${I[@]}" -DKPREFIX=oursfm_ -DLPREFIX=L_oursclang_v${v}_ -c "$src/caller_fm.c" -o oursclang_v${v}_fmloop.o
+    cc "$GCC" -O3 -fopenmp-simd "${GM[@]}" "${FE[@]}" "${I[@]}" -DKPREFIX=ourse_ -DLPREFIX=L_ours_v${v}_ -c "$src/caller_errno.c" -o ours_v${v}_eloop.o
+    cc "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${P[@]}" "${FE[@]}" "${I[@]}" -DKPREFIX=ourse_ -DLPREFIX=L_oursclang_v${v}_ -c "$src/caller_errno.c" -o oursclang_v${v}_eloop.o
     objs+=(ours_v${v}_loop.o oursclang_v${v}_loop.o ours_v${v}_fmloop.o oursclang_v${v}_fmloop.o)
+    objs+=(ours_v${v}_eloop.o oursclang_v${v}_eloop.o)
   fi
 done
 # Extra: the body inlined into the user's omp simd loop, with the plugin (v3):
@@ -132,7 +148,8 @@ done
 if [ "$have_ours" = 1 ]; then
   cc "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${P[@]}" "${FP[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=oursinl_ -DLPREFIX=L_oursinl_v3_ -c "$src/caller.c" -o oursinl_v3_loop.o
   cc "$CLANG" -O3 "${FM[@]}" -march=x86-64-v3 "${P[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=oursinlfm_ -DLPREFIX=L_oursinl_v3_ -c "$src/caller_fm.c" -o oursinl_v3_fmloop.o
-  objs+=(oursinl_v3_loop.o oursinl_v3_fmloop.o)
+  cc "$CLANG" -O3 -fopenmp-simd -march=x86-64-v3 "${P[@]}" "${FE[@]}" "${I[@]}" -DCALLER_INLINE -DKPREFIX=oursinle_ -DLPREFIX=L_oursinl_v3_ -c "$src/caller_errno.c" -o oursinl_v3_eloop.o
+  objs+=(oursinl_v3_loop.o oursinl_v3_fmloop.o oursinl_v3_eloop.o)
 fi
 
 cc "$CXX" -O2 -std=c++17 -DVC_HAVE_OURS=$have_ours -c "$src/main.cpp" -o main.o
@@ -141,10 +158,11 @@ run "$CXX" main.o "${objs[@]}" -lbenchmark -lpthread -lm -o vecclone-bench
 
 # Which vector variant each loop calls (first _ZGV call in its disassembly).
 {
-  for o in *_v[234]_loop.o *_v[234]_fmloop.o; do
+  for o in *_v[234]_loop.o *_v[234]_fmloop.o *_v[234]_eloop.o; do
     [ -f "$o" ] || continue
     cfg=${o%_loop.o}
     cfg=${cfg%_fmloop.o}
+    cfg=${cfg%_eloop.o}
     objdump -dr "$o" | awk -v cfg="$cfg" '
       /^[0-9a-f]+ <L_/ { fn = $2; gsub(/[<>:]/, "", fn); sub("^L_" cfg "_", "", fn) }
       /R_X86_64_PLT32/ && fn != "" {
@@ -173,7 +191,7 @@ else
   json=$here/results/latest.json md=$here/results/latest.md png=$here/results/latest.png
   # Repetitions run in random order, so a slow phase of the (shared) machine
   # does not land on one comparator only.
-  # 308 benchmarks (14 kernels x 11 configurations x 2 sizes without
+  # 330 benchmarks (15 kernels x 11 configurations x 2 sizes without
   # AVX-512); each repetition estimates its iteration count afresh, so the
   # suite costs about 2 x reps x min_time per benchmark of CPU time.
   bargs=(--benchmark_repetitions=5 --benchmark_min_time=0.05
@@ -192,6 +210,11 @@ if [ "$have_ours" = 1 ]; then
   { echo; echo "The fast-math build (bsfast): ours, then gcc's (information):"
     CHECK_PREFIX=oursfm_ CHECK_FASTMATH=1 "$here/check-asm.sh" oursfm_callee.o
     CHECK_PREFIX=gccfm_ CHECK_FASTMATH=1 "$here/check-asm.sh" gccfm_callee.o; } >>check-asm.txt 2>&1
+  # The math-errno build (aos3e): our aos3 variants must stay vector code
+  # (asserted); gcc's clones, for information.
+  { echo; echo "The math-errno build (aos3e): ours (asserted), then gcc's (information):"
+    CHECK_PREFIX=ourse_ CHECK_ERRNO=1 "$here/check-asm.sh" ourse_callee.o; } >>check-asm.txt 2>&1 || status=1
+  CHECK_PREFIX=gcce_ CHECK_ERRNO=1 CHECK_INFO=1 "$here/check-asm.sh" gcce_callee.o >>check-asm.txt 2>&1
   "$CLANG" -O3 -fopenmp-simd "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=ours_ \
     -Rpass-missed=vecclone -c "$src/callee.c" -o /dev/null 2>remarks.txt || status=1
 fi

@@ -12,6 +12,8 @@
  * Every body is exact under -ffp-contract=off -fno-math-errno: +, -, *, /,
  * sqrt, floor are correctly rounded in IEEE single precision in scalar and
  * vector form alike, so every variant must give bit-identical answers.
+ * aos3 is also built with math-errno on (kernel aos3e): its sqrtf argument
+ * is never negative, so errno is never set and the answers are the same.
  * bscholes calls expf and logf: no compiler here has a vector form of them
  * without -ffast-math, so every variant calls glibc's scalar functions lane
  * by lane and the answers stay bit-identical too. */

@@ -30,12 +30,14 @@ using FLoop = void (*)(const float *, const float *, float *, int);
 using ILoop = void (*)(const int *, const int *, int *, int);
 
 // The kernels, in table order: X(cfg, name, type) with type F (float
-// arrays) or I (int arrays).
+// arrays) or I (int arrays). The last two are builds of earlier bodies at
+// other flags: bsfast (bscholes, -ffast-math: caller_fm.c) and aos3e (aos3,
+// math-errno on: caller_errno.c).
 #define VC_KERNELS(X, cfg)                                                     \
   X(cfg, straight, F) X(cfg, ifelse, F) X(cfg, saxpy, F) X(cfg, imix, I)       \
   X(cfg, mandel, F) X(cfg, aos3, F) X(cfg, heavy, F) X(cfg, nbody, F)          \
   X(cfg, bscholes, F) X(cfg, ray, F) X(cfg, noise, F) X(cfg, cond, F)          \
-  X(cfg, logger, F) X(cfg, bsfast, F)
+  X(cfg, logger, F) X(cfg, bsfast, F) X(cfg, aos3e, F)
 
 #define VC_TYPE_F float
 #define VC_TYPE_I int
@@ -144,7 +146,7 @@ uint32_t lcg(uint64_t &s) {
 
 void fill(size_t n) {
   g.n = n;
-  g.fa = alloc<float>(3 * n); // aos3 reads 3 floats per element
+  g.fa = alloc<float>(3 * n); // aos3, aos3e read 3 floats per element
   g.fb = alloc<float>(n);
   g.fout = alloc<float>(n);
   g.fref = alloc<float>(n);
@@ -204,7 +206,7 @@ void fill(size_t n) {
     g.na[i] = 128.0f * ((lcg(s) >> 8) * (1.0f / 16777216.0f)) - 64.0f;
     g.nb[i] = 128.0f * ((lcg(s) >> 8) * (1.0f / 16777216.0f)) - 64.0f;
   }
-  // The rest of fa: more AoS coordinates for aos3.
+  // The rest of fa: more AoS coordinates for aos3 and aos3e.
   for (size_t i = n; i < 3 * n; ++i)
     g.fa[i] = 8.0f * ((lcg(s) >> 8) * (1.0f / 16777216.0f)) - 4.0f;
 }
