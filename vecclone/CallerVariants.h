@@ -34,6 +34,7 @@ struct UsableVariant {
 struct UnusableVariant {
   std::string Name;
   std::string Reason;
+  unsigned VF = 0; ///< Its number of lanes.
 };
 
 struct CallVariants {
