@@ -35,6 +35,7 @@ struct UnusableVariant {
   std::string Name;
   std::string Reason;
   unsigned VF = 0; ///< Its number of lanes.
+  bool Masked = false;
 };
 
 struct CallVariants {

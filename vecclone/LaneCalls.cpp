@@ -15,6 +15,7 @@
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
+#include <algorithm>
 
 using namespace llvm;
 
@@ -57,7 +58,7 @@ CallVariants findLaneCallVariants(const CallBase &CB, unsigned VF,
     if (V.ABI.VLen != VF)
       continue;
     auto Reject = [&](const Twine &Why) {
-      Out.Unusable.push_back({V.Name, Why.str(), VF});
+      Out.Unusable.push_back({V.Name, Why.str(), VF, V.ABI.Masked});
     };
     if (NeedsMask && !V.ABI.Masked) {
       Reject("the call does not run on every lane, and an unmasked variant "
@@ -77,9 +78,14 @@ CallVariants findLaneCallVariants(const CallBase &CB, unsigned VF,
     }
     Out.Usable.push_back(std::move(V));
   }
+  // Of the others, those of the kind the call would take (masked when it
+  // needs a mask) explain best why it has none.
+  erase_if(All.Unusable, [&](const UnusableVariant &U) { return U.VF != VF; });
+  std::stable_partition(
+      All.Unusable.begin(), All.Unusable.end(),
+      [&](const UnusableVariant &U) { return U.Masked == NeedsMask; });
   for (UnusableVariant &U : All.Unusable)
-    if (U.VF == VF)
-      Out.Unusable.push_back(std::move(U));
+    Out.Unusable.push_back(std::move(U));
   return Out;
 }
 
