@@ -5,14 +5,17 @@
 # has them, no call and no backward jump (so no per-lane loop) where the body
 # has none, one vector loop for a divergent loop (mandel), no gathers for the
 # stride-3 read (aos3), gathers for the table lookups (noise), calls only to
-# the scalar libm functions (bscholes) or the logger (logger). Also prints,
-# for information only, the same counts for a few more variants.
+# the scalar libm functions (bscholes) or the logger (logger); in the
+# -ffast-math build, calls of libmvec's entry points of the variant's own
+# class and length (bsfast). Also prints, for information only, the same
+# counts for a few more variants.
 #
 #   bench/check-asm.sh [callee.o]
 #   CHECK_PREFIX=gcc_ CHECK_INFO=1 bench/check-asm.sh gcc_callee.o
 #       the same counts for gcc's clones, for information (no assertion)
 #   CHECK_PREFIX=oursfm_ CHECK_FASTMATH=1 bench/check-asm.sh oursfm_callee.o
-#       the Black-Scholes variants of the fast-math build, for information
+#       the Black-Scholes variants of the fast-math build (add CHECK_INFO=1
+#       for gcc's: counts only)
 #   CHECK_PREFIX=ourse_ CHECK_ERRNO=1 bench/check-asm.sh ourse_callee.o
 #       the aos3 variants of the math-errno build (aos3e): asserts that ours
 #       stay vector code (vsqrtps, no sqrtf call, no lane loop); with
@@ -107,13 +110,18 @@ printf '%-30s %5s %6s %4s %4s %6s %5s %5s %8s %6s  %s\n' variant insns packed ym
 #          build, no scalar sqrtf call or errno check per lane)
 #   gather table lookups: vector gathers, no call, no loop
 #   libm   calls only expf/logf (scalar libm, one per lane), no loop
+#   libmvec calls libmvec's expf/logf of the variant's own class and length
+#          (_ZGVdN8v_expf in a _ZGVdN8 variant), scalar expf/logf only for
+#          uniform arguments: at most MAX calls in all (the third argument,
+#          the body's libm calls; lane by lane would be that many per lane),
+#          no loop
 #   serial calls only vc_log (the logger, lane by lane); its lane loop is
 #          allowed
 # Every asserted kind also wants at least 5 packed operations, no scalar
 # ss/sd arithmetic and, in a b or d variant, no zmm.
 prefix=${CHECK_PREFIX:-ours_}
 check() {
-  local name=${1/_ours_/_$prefix} kind=$2
+  local name=${1/_ours_/_$prefix} kind=$2 max=${3:-0}
   [ "${CHECK_INFO:-0}" = 1 ] && kind=0
   if ! grep -q "^[0-9a-f]* <$name>:" "$tmp/dis.txt"; then
     echo "$name: not defined in $obj"
@@ -129,7 +137,10 @@ check() {
   local why=()
   [ "$vec" -ge 5 ] || why+=("fewer than 5 packed ops")
   case $name in _ZGVe*) ;; *) [ "$zmm" -eq 0 ] || why+=("zmm outside an AVX-512 variant") ;; esac
-  [ "$scalar" -eq 0 ] || [ "$kind" = libm ] || why+=("scalar ss/sd arithmetic")
+  # Scalar arithmetic is fine around scalar libm calls (their arguments),
+  # and for the uniform arguments of a hoisted call.
+  [ "$scalar" -eq 0 ] || [ "$kind" = libm ] || [ "$kind" = libmvec ] ||
+    why+=("scalar ss/sd arithmetic")
   case $kind in
     1|flat|aos|gather)
       [ "$calls" -eq 0 ] || why+=("calls")
@@ -142,6 +153,14 @@ check() {
       [[ "$callees" =~ ^((expf|logf),?)+$ ]] || why+=("calls other than expf/logf: $callees") ;;
     serial)
       [[ "$callees" == vc_log ]] || why+=("calls other than vc_log: $callees") ;;
+    libmvec)
+      local cls
+      cls=$(sed -E 's/^(_ZGV[bcde])[NM]([0-9]+).*/\1N\2v_/' <<<"$name")
+      [ "$back" -eq 0 ] || why+=("backward jump (a loop)")
+      [[ "$callees" =~ ^(((${cls}(expf|logf))|expf|logf),?)+$ ]] ||
+        why+=("calls other than ${cls}expf/logf and scalar expf/logf: $callees")
+      [[ "$callees" == *"$cls"* ]] || why+=("no libmvec call")
+      [ "$calls" -le "$max" ] || why+=("$calls calls, want at most $max") ;;
   esac
   if [ "$kind" = 1 ]; then
     [ "$sq" -ge 1 ] || why+=("no packed sqrt")
@@ -161,12 +180,20 @@ check() {
 }
 
 if [ "${CHECK_FASTMATH:-0}" = 1 ]; then
-  # The -fopenmp -ffast-math callee (bsfast): which math entry points the
-  # Black-Scholes variants call (libmvec's _ZGV..._expf or scalar expf).
-  check _ZGVdN8vvuuu_ours_bscholes 0
-  check _ZGVbN4vvuuu_ours_bscholes 0
-  check _ZGVeN16vvuuu_ours_bscholes 0
-  echo "check-asm: counts only, nothing asserted (CHECK_FASTMATH=1)"
+  # The -fopenmp -ffast-math callee (bsfast): the Black-Scholes variants call
+  # libmvec's entry points of their own class and length for the 3 expf and
+  # the logf of the body; expf(-r * t) of the uniform r, t is one scalar call.
+  check _ZGVdN8vvuuu_ours_bscholes libmvec 4
+  check _ZGVbN4vvuuu_ours_bscholes libmvec 4
+  check _ZGVeN16vvuuu_ours_bscholes libmvec 4
+  if [ "${CHECK_INFO:-0}" = 1 ]; then
+    echo "check-asm: counts only, nothing asserted (CHECK_INFO=1)"
+  elif [ "$fail" = 0 ]; then
+    echo "check-asm: PASS: the fast-math variants call libmvec"
+  else
+    echo "check-asm: FAIL" >&2
+    exit 1
+  fi
   exit 0
 fi
 

@@ -108,7 +108,9 @@ CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
     if (R.SpellingOnly)
       continue;
     auto Reject = [&](const Twine &Why) {
-      Out.Unusable.push_back({R.Name, Why.str()});
+      Out.Unusable.push_back({R.Name, Why.str(),
+                              R.Info.Shape.VF.getKnownMinValue(),
+                              R.Info.isMasked()});
     };
     ISAClass ISA = *isaFromVFISA(R.Info.ISA);
     if (ISA == ISAClass::AVX && !R.AddedForGCC &&

@@ -34,6 +34,8 @@ struct UsableVariant {
 struct UnusableVariant {
   std::string Name;
   std::string Reason;
+  unsigned VF = 0; ///< Its number of lanes.
+  bool Masked = false;
 };
 
 struct CallVariants {

@@ -97,9 +97,7 @@ CallInst *retargetToLibmvec(IntrinsicInst &II) {
   std::string Name = (Base + (IsFloat ? "f" : "")).str();
   Function *Libm =
       declareLibmFunction(M, Name, II.getFunctionType(), IsFloat);
-  if (!Libm || none_of(Libm->getAttributes().getFnAttrs(), [](Attribute A) {
-        return A.isStringAttribute() && isVariantAttribute(A.getKindAsString());
-      }))
+  if (!Libm || !hasVariantAttributes(*Libm))
     return nullptr;
   IRBuilder<> B(&II);
   B.setFastMathFlags(II.getFastMathFlags());

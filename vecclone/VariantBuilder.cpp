@@ -789,6 +789,11 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   if (Out.Inlined) {
     keepScalarContraction(*V, Scalar);
     Builder.widenNoWrapLinear(Main);
+    // Before the cut: a call without a usable variant must be cut out like
+    // a call without any, and a hoisted call must not be cut at all.
+    if (Opts.GetTLI)
+      Out.Calls =
+          prepareLaneCalls(*V, Main.Header, ABI.VLen, Opts.GetTLI(*V));
     // Inner loops make the lane loop an outer loop the vectorizer skips:
     // cut it into innermost lane loops (vplan-ext).
     if (Opts.CutInnerLoops) {

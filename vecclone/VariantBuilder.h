@@ -10,6 +10,7 @@
 #ifndef VECCLONE_VARIANTBUILDER_H
 #define VECCLONE_VARIANTBUILDER_H
 
+#include "vecclone/LaneCallPrep.h"
 #include "vecclone/VariantABI.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "llvm/ADT/StringRef.h"
@@ -20,6 +21,7 @@ namespace llvm {
 class Function;
 class Loop;
 class MDNode;
+class TargetLibraryInfo;
 class TargetTransformInfo;
 } // namespace llvm
 
@@ -34,6 +36,10 @@ struct BuildOptions {
   /// The target's costs for a variant (the cut's BOSCC decision); none:
   /// the cut counts instructions instead.
   std::function<const llvm::TargetTransformInfo &(llvm::Function &)> GetTTI;
+  /// The library functions a variant's target knows (math functions are
+  /// total, so calls of them may run on inactive lanes); none: calls inside
+  /// the body are left as they are.
+  std::function<const llvm::TargetLibraryInfo &(llvm::Function &)> GetTLI;
 };
 
 /// What building a variant produced.
@@ -52,6 +58,9 @@ struct BuiltVariant {
   std::string SerialCallees;
   /// If/else regions given BOSCC copies.
   unsigned NumBOSCC = 0;
+  /// Calls of the inlined body hoisted out of the lane loop, and calls of
+  /// declare-simd functions left to run lane by lane (LaneCallPrep.h).
+  LaneCallPrep Calls;
   /// Why the lane loops are left scalar up front (not offered to the loop
   /// vectorizer), when they are.
   std::string ScalarLaneLoopReason;

@@ -5,7 +5,12 @@
 /// reverse: pieces are split with shufflevector, masks become CDT-width
 /// integers (b/c/d) or bit masks in general registers (e), and a return
 /// wider than one register is read back from a stack slot the caller passes
-/// as the hidden sret pointer.
+/// as the hidden sret pointer. A masked variant is called only when some
+/// lane is active: the vectorizer calls it with whatever mask the block has,
+/// all-false included, and a declare-simd function that calls itself under
+/// a condition (fib) would then recurse without end, since its masked
+/// variant calls itself again with the same all-false mask. With no active
+/// lane every lane's result is unspecified; they read as zero.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +19,7 @@
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -135,8 +141,19 @@ CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
     appendPieces(B, toABIElements(B, A, P.PieceTy->getElementType()),
                  P.NumPieces, Args);
   }
-  if (ABI.Masked)
-    appendMask(B, Call.getArgOperand(Call.arg_size() - 1), ABI, Args);
+  BasicBlock *Before = nullptr, *Called = nullptr;
+  if (ABI.Masked) {
+    Value *Mask = Call.getArgOperand(Call.arg_size() - 1);
+    appendMask(B, Mask, ABI, Args);
+    auto *C = dyn_cast<Constant>(Mask);
+    if (!C || !C->isAllOnesValue()) {
+      Before = Call.getParent();
+      Instruction *Then = SplitBlockAndInsertIfThen(B.CreateOrReduce(Mask),
+                                                    &Call, /*Unreachable=*/false);
+      Called = Then->getParent();
+      B.SetInsertPoint(Then);
+    }
+  }
 
   // Pieces smaller than 8 bytes travel as integers (callPieceType).
   for (unsigned I = 0, E = Args.size(); I != E; ++I)
@@ -163,6 +180,13 @@ CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
         RetSlot, Align(64));
   if (!RetTy->isVoidTy())
     Result = fromABIElements(B, Result, RetTy);
+  if (Called && !Call.getType()->isVoidTy()) {
+    B.SetInsertPoint(&Call); // first in the block after the guarded call
+    PHINode *Phi = B.CreatePHI(Call.getType(), 2, "vecclone.masked.ret");
+    Phi->addIncoming(Result, Called);
+    Phi->addIncoming(Constant::getNullValue(Call.getType()), Before);
+    Result = Phi;
+  }
   if (!Call.getType()->isVoidTy())
     Call.replaceAllUsesWith(Result);
   Call.eraseFromParent();

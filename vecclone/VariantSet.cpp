@@ -19,6 +19,12 @@ namespace vecclone {
 
 bool isVariantAttribute(StringRef Attr) { return Attr.starts_with("_ZGV"); }
 
+bool hasVariantAttributes(const Function &F) {
+  return any_of(F.getAttributes().getFnAttrs(), [](const Attribute &A) {
+    return A.isStringAttribute() && isVariantAttribute(A.getKindAsString());
+  });
+}
+
 static Error fail(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }

@@ -45,6 +45,9 @@ struct FunctionVariants {
 /// True if \p Attr is a vector-ABI variant name (`_ZGV` prefix).
 bool isVariantAttribute(llvm::StringRef Attr);
 
+/// True if \p F carries at least one variant name (declare simd).
+bool hasVariantAttributes(const llvm::Function &F);
+
 /// Parses one mangled name for \p F. On failure returns a message saying what
 /// is wrong with it (unknown ISA, bad length, wrong parameter count, ...).
 llvm::Expected<llvm::VFInfo> parseVariantName(llvm::StringRef Name,

@@ -21,10 +21,18 @@
 ///     on every scalar call left (remainder loops, loops not vectorized).
 /// Steps 2-4 happen inside this pass, so no other pass ever sees a call with
 /// understated memory effects.
+///
+/// Variants are callers too: the calls of their inlined bodies sit in lane
+/// loops, which are vectorized at exactly their width, so only variants of
+/// that many lanes are offered there, and masked ones only for calls that do
+/// not run on every lane (LaneCalls.h). Calls vecclone found no variant for
+/// before cutting the lane loop were cut out to run lane by lane
+/// (LaneCallPrep.h) and are not offered anything.
 //
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/CallerVariants.h"
+#include "vecclone/LaneCalls.h"
 #include "vecclone/LibmvecCalls.h"
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/VariantCallLowering.h"
@@ -35,13 +43,17 @@
 #include "llvm/Analysis/LoopAccessAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/InjectTLIMappings.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Vectorize/LoopVectorize.h"
+#include "vplan-ext/LoweringRules.h"
 #include <set>
 #include <tuple>
 
@@ -59,37 +71,24 @@ static constexpr const char *MappingAttr = "vector-function-abi-variant";
 /// as MemoryEffects' integer encoding, or "absent".
 static constexpr const char *SavedMemoryAttr = "vecclone-saved-memory";
 
-static bool hasVariantAttributes(const Function &F) {
-  return any_of(F.getAttributes().getFnAttrs(), [](const Attribute &A) {
-    return A.isStringAttribute() && isVariantAttribute(A.getKindAsString());
-  });
-}
-
-/// True if some parameter differs per lane (vector or linear): a call whose
-/// arguments are all uniform is one call per iteration, and the vectorizer
-/// could hoist it if it believed the call touched no memory.
-static bool hasLaneVaryingParam(const VFInfo &Info) {
-  return any_of(Info.Shape.Parameters, [](const VFParameter &P) {
-    return P.ParamKind == VFParamKind::Vector ||
-           P.ParamKind == VFParamKind::OMP_Linear;
-  });
-}
-
 namespace {
 
-/// One call the pass offered variants to.
+/// One call the pass offered variants to. The vectorizer may delete it with
+/// its whole loop (a lane loop whose trip count is the vector width leaves
+/// no scalar remainder), hence the weak handle.
 struct OfferedCall {
-  CallInst *Call;
+  WeakVH Call;
   Function *Callee;
   DebugLoc Loc;
-  BasicBlock *Block;
 };
 
 class CallVectorizer {
 public:
   CallVectorizer(Function &F, FunctionAnalysisManager &AM, bool OnlyWhenForced)
       : F(F), AM(AM), OnlyWhenForced(OnlyWhenForced),
-        ORE(AM.getResult<OptimizationRemarkEmitterAnalysis>(F)) {}
+        ORE(AM.getResult<OptimizationRemarkEmitterAnalysis>(F)),
+        TLI(AM.getResult<TargetLibraryAnalysis>(F)),
+        VariantOf(F.getFnAttribute(VariantOfAttr).getValueAsString()) {}
 
   bool run();
 
@@ -103,6 +102,9 @@ private:
   FunctionAnalysisManager &AM;
   bool OnlyWhenForced;
   OptimizationRemarkEmitter &ORE;
+  const TargetLibraryInfo &TLI;
+  /// The scalar function, when F is one of its variants.
+  StringRef VariantOf;
   /// Vectorizer-form declarations and the variant each stands for.
   MapVector<Function *, UsableVariant> Forms;
   SmallVector<OfferedCall, 8> Offered;
@@ -117,7 +119,12 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
   bool Conditional = LoopAccessInfo::blockNeedsPredication(CI.getParent(), &L,
                                                            &DT);
   bool Override = TouchesMemory && Parallel;
-  CallVariants CV = findCallVariants(CI, /*MaskedOnly=*/Override && Conditional);
+  // A lane loop runs at its own width only, and a call in it that does not
+  // run on every lane must not reach the inactive ones (LaneCalls.h).
+  unsigned LaneVF = laneLoopWidth(L);
+  CallVariants CV =
+      LaneVF ? findLaneCallVariants(CI, LaneVF, Conditional, TLI)
+             : findCallVariants(CI, /*MaskedOnly=*/Override && Conditional);
 
   for (const UnusableVariant &U : CV.Unusable)
     ORE.emit([&] {
@@ -193,7 +200,7 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
     addStringMetadataToLoop(&L, "llvm.loop.interleave.count", 1);
   LLVM_DEBUG(dbgs() << "vecclone-calls: " << CI << " -> " << Mapping << "\n");
   ++NumCallSites;
-  Offered.push_back({&CI, Callee, CI.getDebugLoc(), CI.getParent()});
+  Offered.push_back({&CI, Callee, CI.getDebugLoc()});
   return true;
 }
 
@@ -217,11 +224,13 @@ void CallVectorizer::lowerVectorCalls() {
              .second)
       continue;
     ORE.emit([&] {
-      return OptimizationRemark(DEBUG_TYPE, "VariantCalled", New)
-             << "call to '" << Scalar->getName() << "' vectorized as "
-             << V.Name << " (" << isaName(V.ABI.ISA) << ", VF "
-             << ore::NV("VF", V.ABI.VLen)
-             << (V.ABI.Masked ? ", masked" : ", unmasked") << ")";
+      OptimizationRemark R(DEBUG_TYPE, "VariantCalled", New);
+      R << "call to '" << Scalar->getName() << "' vectorized as " << V.Name
+        << " (" << isaName(V.ABI.ISA) << ", VF " << ore::NV("VF", V.ABI.VLen)
+        << (V.ABI.Masked ? ", masked" : ", unmasked") << ")";
+      if (!VariantOf.empty())
+        R << " in variant " << F.getName() << " of '" << VariantOf << "'";
+      return R;
     });
   }
 }
@@ -251,12 +260,15 @@ void CallVectorizer::restoreScalarCalls() {
 void CallVectorizer::reportScalarLoops() {
   auto &LI = AM.getResult<LoopAnalysis>(F);
   for (const OfferedCall &O : Offered) {
-    const Loop *L = LI.getLoopFor(O.Block);
+    auto *Call = cast_or_null<CallInst>(O.Call);
+    if (!Call)
+      continue; // deleted with its loop: every lane ran in the vector code
+    const Loop *L = LI.getLoopFor(Call->getParent());
     if (L && isVectorizedLoopID(L->getLoopID()))
       continue;
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "LoopNotVectorized",
-                                      O.Loc, O.Block)
+                                      O.Loc, Call->getParent())
              << "call to '" << O.Callee->getName()
              << "' stays scalar: the loop vectorizer did not vectorize its "
                 "loop (see -Rpass-analysis=loop-vectorize)";
@@ -267,18 +279,25 @@ void CallVectorizer::reportScalarLoops() {
 bool CallVectorizer::run() {
   auto &LI = AM.getResult<LoopAnalysis>(F);
   auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
+  bool IsVariant = !VariantOf.empty();
   SmallVector<std::pair<CallInst *, Loop *>, 8> Sites;
   for (BasicBlock &BB : F) {
     Loop *L = LI.getLoopFor(&BB);
     if (!L)
+      continue;
+    // In a variant only the lane loops are vectorized: uniform loops run
+    // once for all lanes, serial lane loops lane by lane.
+    if (IsVariant && !laneLoopWidth(*L))
       continue;
     for (Instruction &I : make_early_inc_range(BB)) {
       auto *CI = dyn_cast<CallInst>(&I);
       if (auto *II = dyn_cast<IntrinsicInst>(&I))
         CI = retargetToLibmvec(*II);
       Function *Callee = CI ? CI->getCalledFunction() : nullptr;
-      // nobuiltin marks the per-lane calls inside our own variants.
+      // nobuiltin marks the per-lane calls inside our own variants; the
+      // other attribute, calls vecclone found no usable variant for.
       if (!Callee || Callee == &F || CI->isNoBuiltin() ||
+          CI->hasFnAttr(vplanext::NoLaneVariantAttr) ||
           !hasVariantAttributes(*Callee))
         continue;
       Sites.push_back({CI, L});
@@ -290,6 +309,9 @@ bool CallVectorizer::run() {
   if (!Offers)
     return false;
 
+  // The main pipeline adds -fveclib's mappings right before its vectorizer;
+  // this run comes first, and other calls of the same loops need them too.
+  AM.invalidate(F, InjectTLIMappings().run(F, AM));
   LoopVectorizeOptions Opts;
   Opts.setVectorizeOnlyWhenForced(OnlyWhenForced);
   Opts.setInterleaveOnlyWhenForced(OnlyWhenForced);
@@ -305,7 +327,7 @@ bool CallVectorizer::run() {
 
 PreservedAnalyses VecCloneCallsPass::run(Function &F,
                                          FunctionAnalysisManager &AM) {
-  if (F.isDeclaration() || F.hasFnAttribute(VariantOfAttr))
+  if (F.isDeclaration())
     return PreservedAnalyses::all();
   CallVectorizer CV(F, AM, OnlyWhenForced);
   return CV.run() ? PreservedAnalyses::none() : PreservedAnalyses::all();

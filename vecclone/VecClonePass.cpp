@@ -18,6 +18,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
@@ -130,6 +131,9 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
   BOpts.GetTTI = [&FAM](Function &V) -> const TargetTransformInfo & {
     return FAM.getResult<TargetIRAnalysis>(V);
   };
+  BOpts.GetTLI = [&FAM](Function &V) -> const TargetLibraryInfo & {
+    return FAM.getResult<TargetLibraryAnalysis>(V);
+  };
   for (const VariantRequest &Req : FV.Requests) {
     VariantABI ABI = cantFail(computeVariantABI(Req.Info, F.getFunctionType()));
     std::string Why = whyCannotBuild(F, ABI);
@@ -172,6 +176,23 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
                << ore::NV("Cuts", BV.NumCuts)
                << " inner loop(s) into innermost lane loops around 'while "
                   "any lane is active' loops (vplan-ext)";
+      });
+    if (BV.Calls.NumHoisted)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneInvariantCall", &F)
+               << "variant " << Req.Name << ": "
+               << ore::NV("Calls", BV.Calls.NumHoisted)
+               << " call(s) with the same arguments on every lane ("
+               << BV.Calls.HoistedCallees
+               << ") run once, before the lanes";
+      });
+    for (const LaneCallPrep::SerialCall &C : BV.Calls.NoVariant)
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NoLaneVariant", C.Loc,
+                                        &BV.Fn->getEntryBlock())
+               << "variant " << Req.Name << ": call to '" << C.Callee
+               << "' runs lane by lane, no vector variant fits ("
+               << C.Why << ")";
       });
     if (BV.NumSerialCalls)
       ORE.emit([&] {
@@ -243,12 +264,7 @@ PreservedAnalyses VecClonePass::run(Module &M, ModuleAnalysisManager &AM) {
   // Collect first: defining variants adds functions to the module.
   SmallVector<Function *, 16> Work;
   for (Function &F : M) {
-    bool HasVariants =
-        any_of(F.getAttributes().getFnAttrs(), [](const Attribute &A) {
-          return A.isStringAttribute() &&
-                 isVariantAttribute(A.getKindAsString());
-        });
-    if (!HasVariants || F.hasAvailableExternallyLinkage())
+    if (!hasVariantAttributes(F) || F.hasAvailableExternallyLinkage())
       continue;
     if (F.isDeclaration())
       warnRejectedOnDeclaration(F);

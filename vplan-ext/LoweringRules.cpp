@@ -34,6 +34,8 @@ unsigned getBOSCCThreshold() { return BOSCCThreshold; }
 bool callNeedsSerialLanes(const CallBase &CB) {
   if (isa<IntrinsicInst>(CB))
     return false;
+  if (CB.hasFnAttr(NoLaneVariantAttr))
+    return true;
   if (CB.hasFnAttr("vector-function-abi-variant"))
     return false;
   if (const Function *Callee = CB.getCalledFunction()) {

@@ -5,7 +5,8 @@
 /// (`print<vplan-ext>`, LanePlan.cpp) predicts exactly what the lowering
 /// does instead of keeping a copy of its logic:
 ///
-/// - which calls run lane by lane (no intrinsic, no vector variant);
+/// - which calls run lane by lane (no intrinsic, no vector variant, or
+///   none the lane loop can use);
 /// - the BOSCC cost of an instruction of an if/else region and the
 ///   `-vplan-boscc` / `-vplan-boscc-threshold` options.
 ///
@@ -25,8 +26,17 @@ class TargetTransformInfo;
 
 namespace vplanext {
 
-/// A call the loop vectorizer cannot widen: no intrinsic, no vector variant.
-/// Fission runs it lane by lane, in lane order (instantiation).
+/// Call-site attribute on a call whose callee has vector variants, none of
+/// which this call can use in its lane loop (wrong width, or unmasked ones
+/// for a call that must not run on inactive lanes). vecclone decides it
+/// (vecclone/LaneCalls.h) before fission; the call then runs lane by lane
+/// like a call without variants, instead of keeping the whole lane loop
+/// scalar.
+constexpr const char *NoLaneVariantAttr = "vplan-no-lane-variant";
+
+/// A call the loop vectorizer cannot widen: no intrinsic, no vector variant
+/// (or \c NoLaneVariantAttr). Fission runs it lane by lane, in lane order
+/// (instantiation).
 bool callNeedsSerialLanes(const llvm::CallBase &CB);
 
 /// Cost of an instruction of an if/else region: what BOSCC saves when no

@@ -132,7 +132,13 @@ attributes #12 = { memory(none) "_ZGVbN8v_wide" }
 ; CHECK:         [[C:%.*]] = fcmp ogt <16 x float> {{%.*}}, zeroinitializer
 ; CHECK:         [[BITS:%.*]] = bitcast <16 x i1> [[C]] to i16
 ; CHECK-NEXT:    [[MASK:%.*]] = zext i16 [[BITS]] to i32
-; CHECK-NEXT:    [[R:%.*]] = call <16 x float> @_ZGVeM16ul_rd(ptr {{%.*}}, i32 {{%.*}}, i32 [[MASK]])
+; Called only when some lane is active; no lane: every result reads 0.
+; CHECK-NEXT:    [[ANY:%.*]] = call i1 @llvm.vector.reduce.or.v16i1(<16 x i1> [[C]])
+; CHECK-NEXT:    br i1 [[ANY]], label %[[CALL:.*]], label %[[JOIN:.*]]
+; CHECK:       [[CALL]]:
+; CHECK-NEXT:    [[V:%.*]] = call <16 x float> @_ZGVeM16ul_rd(ptr {{%.*}}, i32 {{%.*}}, i32 [[MASK]])
+; CHECK:       [[JOIN]]:
+; CHECK-NEXT:    [[R:%.*]] = phi <16 x float> [ [[V]], %[[CALL]] ], [ zeroinitializer, %vector.body ]
 ; CHECK-NOT:     @_ZGVeN16ul_rd
 ; Inactive lanes store nothing either.
 ; CHECK:         call void @llvm.masked.store.v16f32.p0(<16 x float> [[R]], ptr align 4 {{%.*}}, <16 x i1> [[C]])
