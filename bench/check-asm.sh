@@ -46,7 +46,7 @@ else
 fi
 objdump -dr --no-show-raw-insn "$obj" >"$tmp/dis.txt"
 
-# Prints "ninsn vec ymm zmm scalar calls backjumps sqrt_vec div_vec gathers
+# Prints "ninsn vec ymm zmm scalar calls loops sqrt_vec div_vec gathers
 # callees" for one function of the disassembly (callees: the distinct call
 # targets, comma-separated, "-" for none). Packed operations count on ymm and
 # zmm registers, and on xmm too for a b (SSE) variant.
@@ -85,7 +85,9 @@ stats() {
       if (mnem ~ /^j/) {
         split(line, parts, /[ \t]+/)
         tgt = hex(parts[2])
-        if (tgt <= addr) back++
+        # Loops: distinct targets of backward jumps (a loop whose selects
+        # became branches has two back edges to one header).
+        if (tgt <= addr && !(tgt in heads)) { heads[tgt] = 1; back++ }
       }
     }
     in_f && /R_X86_64_(PLT32|PC32)/ && last_call {
@@ -147,7 +149,7 @@ check() {
       [ "$back" -eq 0 ] || why+=("backward jump (a loop)") ;;
     loop)
       [ "$calls" -eq 0 ] || why+=("calls")
-      [ "$back" -eq 1 ] || why+=("$back backward jumps, want the one vector loop") ;;
+      [ "$back" -eq 1 ] || why+=("$back loops (backward jump targets), want the one vector loop") ;;
     libm)
       [ "$back" -eq 0 ] || why+=("backward jump (a loop)")
       [[ "$callees" =~ ^((expf|logf),?)+$ ]] || why+=("calls other than expf/logf: $callees") ;;
