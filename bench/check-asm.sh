@@ -181,6 +181,18 @@ check() {
   fi
 }
 
+# The verdict after the checks: exits 1 when an assertion failed.
+verdict() { # WHAT-PASSED
+  if [ "${CHECK_INFO:-0}" = 1 ]; then
+    echo "check-asm: counts only, nothing asserted (CHECK_INFO=1)"
+  elif [ "$fail" = 0 ]; then
+    echo "check-asm: PASS: $1"
+  else
+    echo "check-asm: FAIL" >&2
+    exit 1
+  fi
+}
+
 if [ "${CHECK_FASTMATH:-0}" = 1 ]; then
   # The -fopenmp -ffast-math callee (bsfast): the Black-Scholes variants call
   # libmvec's entry points of their own class and length for the 3 expf and
@@ -188,14 +200,7 @@ if [ "${CHECK_FASTMATH:-0}" = 1 ]; then
   check _ZGVdN8vvuuu_ours_bscholes libmvec 4
   check _ZGVbN4vvuuu_ours_bscholes libmvec 4
   check _ZGVeN16vvuuu_ours_bscholes libmvec 4
-  if [ "${CHECK_INFO:-0}" = 1 ]; then
-    echo "check-asm: counts only, nothing asserted (CHECK_INFO=1)"
-  elif [ "$fail" = 0 ]; then
-    echo "check-asm: PASS: the fast-math variants call libmvec"
-  else
-    echo "check-asm: FAIL" >&2
-    exit 1
-  fi
+  verdict "the fast-math variants call libmvec"
   exit 0
 fi
 
@@ -205,14 +210,7 @@ if [ "${CHECK_ERRNO:-0}" = 1 ]; then
   check _ZGVdN8ulv_ours_aos3 aos
   check _ZGVbN4ulv_ours_aos3 aos
   check _ZGVeN16ulv_ours_aos3 0
-  if [ "${CHECK_INFO:-0}" = 1 ]; then
-    echo "check-asm: counts only, nothing asserted (CHECK_INFO=1, CHECK_ERRNO=1)"
-  elif [ "$fail" = 0 ]; then
-    echo "check-asm: PASS: the math-errno aos3 variants are vector code (packed sqrt, no call, no loop)"
-  else
-    echo "check-asm: FAIL (CHECK_ERRNO=1)" >&2
-    exit 1
-  fi
+  verdict "the math-errno aos3 variants are vector code (packed sqrt, no call, no loop)"
   exit 0
 fi
 
@@ -244,11 +242,4 @@ check _ZGVdM8vv_ours_straight 0
 check _ZGVeN16vv_ours_straight 0
 check _ZGVeN16uvv_ours_noise 0
 
-if [ "${CHECK_INFO:-0}" = 1 ]; then
-  echo "check-asm: counts only, nothing asserted (CHECK_INFO=1)"
-elif [ "$fail" = 0 ]; then
-  echo "check-asm: PASS: every asserted variant is vector code of the expected shape"
-else
-  echo "check-asm: FAIL" >&2
-  exit 1
-fi
+verdict "every asserted variant is vector code of the expected shape"

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include "ulp.h"
 
 typedef float v4sf __attribute__((vector_size(16)));
 typedef float v8sf __attribute__((vector_size(32)));
@@ -38,16 +39,6 @@ static unsigned rnd(void) {
 }
 static float rf(float lo, float hi) {
   return lo + (hi - lo) * (float)(rnd() % 100000) / 100000.0f;
-}
-static int64_t ordered_f(float v) {
-  int32_t i;
-  memcpy(&i, &v, 4);
-  return i < 0 ? (int64_t)INT32_MIN - i : i;
-}
-static int64_t ordered_d(double v) {
-  int64_t i;
-  memcpy(&i, &v, 8);
-  return i < 0 ? INT64_MIN - i : i;
 }
 static int64_t worst;
 static int beyond;

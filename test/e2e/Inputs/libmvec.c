@@ -7,21 +7,12 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include "ulp.h"
 
 #define N 2051
 static float fx[N], fy[N], fr[N];
 static double dx[N], dy[N], dr[N];
 
-static int64_t ordered_f(float v) {
-  int32_t i;
-  memcpy(&i, &v, 4);
-  return i < 0 ? (int64_t)INT32_MIN - i : i;
-}
-static int64_t ordered_d(double v) {
-  int64_t i;
-  memcpy(&i, &v, 8);
-  return i < 0 ? INT64_MIN - i : i;
-}
 static int64_t worst;
 static int beyond;
 static void check_f(const char *name, float (*volatile ref)(float)) {
