@@ -1,8 +1,9 @@
 //===- KernelMath.h - Transcendental functions as kernel code ---*- C++ -*-===//
 //
 /// \file
-/// `exp` and `log` on float, written as plain IEEE arithmetic (range
-/// reduction, a polynomial, exponent scaling) in an internal always-inline
+/// `exp`, `log`, `sin` and `cos` on float, written as plain IEEE arithmetic
+/// (range reduction, a polynomial, exponent scaling; sin/cos in double with
+/// a Payne-Hanek reduction for |x| >= 2^19) in an internal always-inline
 /// function of the module instead of libm/libmvec calls. The vectorized and
 /// the scalar work-item loops then compute every lane with the same
 /// operations, so their answers are identical (libmvec's vector expf and
@@ -23,7 +24,7 @@
 
 namespace kernelwrap {
 
-/// The kernel-code form of builtin \p Base (`exp`, `log`) on float or a
+/// The kernel-code form of builtin \p Base (`exp`, `log`, `sin`, `cos`) on float or a
 /// float vector \p Args, or null for anything else (doubles keep libm).
 llvm::Value *emitKernelMath(llvm::IRBuilder<> &B, llvm::StringRef Base,
                             llvm::ArrayRef<llvm::Value *> Args);

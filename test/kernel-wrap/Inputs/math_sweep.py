@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""kernel-wrap's float exp/log against Python's (double, rounded to float).
+"""kernel-wrap's float exp/log/sin/cos against Python's (double, rounded to
+float).
 
   math_sweep.py gen DIR N     writes DIR/x.bin (exp arguments: uniform over
                               [-105, 90] and edge cases) and DIR/y.bin (log
                               arguments: random bit patterns of positive
-                              floats, subnormals included, and edge cases)
+                              floats, subnormals included, and edge cases),
+                              DIR/z.bin (sin/cos arguments: uniform over
+                              [-10, 10] and [-1e5, 1e5], floats nearest to
+                              multiples of pi/2, random bit patterns of all
+                              magnitudes, the 2^19 switch of the reduction)
   math_sweep.py check DUMP    the largest error in ulps of each; exit 1 above
                               MAXULP (default 1) or on a wrong special case
 """
@@ -35,12 +40,30 @@ def key(v):
     return b if b >= 0 else -(b & 0x7FFFFFFF)
 
 
+SIN_EDGES = [0.0, -0.0, INF, -INF, NAN, 1e-30, -1e-30, 1e-5, 0.5, 1.0,
+             3.4028235e38, -3.4028235e38, 524288.0, 524287.97, 524288.06,
+             -524288.0, 1.5707964, 3.1415927, 4.712389, 6.2831855,
+             102940.4, 1e6, 1e10, 1e20, 1.4e-45]
+
+
 def gen(d, n):
     rnd = random.Random(20261122)
     xs = EXP_EDGES + [rnd.uniform(-105.0, 90.0) for _ in range(n - len(EXP_EDGES))]
     ys = LOG_EDGES + [struct.unpack("<f", struct.pack("<I", rnd.randrange(1, 0x7F800000)))[0]
                       for _ in range(n - len(LOG_EDGES))]
-    for name, vals in (("x", xs), ("y", ys)):
+    zs = list(SIN_EDGES)
+    while len(zs) < n:
+        k = len(zs) % 4
+        if k == 0:
+            zs.append(rnd.uniform(-10.0, 10.0))
+        elif k == 1:
+            zs.append(rnd.uniform(-1e5, 1e5))
+        elif k == 2:
+            zs.append(f32(rnd.randrange(1, 2000000) * math.pi / 2))
+        else:
+            zs.append(struct.unpack("<f", struct.pack(
+                "<I", rnd.randrange(0, 0xFF800000) & 0xFF7FFFFF))[0])
+    for name, vals in (("x", xs), ("y", ys), ("z", zs)):
         with open(f"{d}/{name}.bin", "wb") as f:
             f.write(b"".join(struct.pack("<f", v) for v in vals))
 
@@ -58,6 +81,10 @@ def read(path):
 def ref(fn, v):
     if math.isnan(v):
         return NAN
+    if fn in ("sin", "cos"):
+        if math.isinf(v):
+            return NAN
+        return f32(math.sin(v) if fn == "sin" else math.cos(v))
     if fn == "exp":
         if v == INF:
             return INF
@@ -75,9 +102,10 @@ def ref(fn, v):
 
 
 def check(dump, maxulp):
-    x, e, y, l = read(dump)
+    x, e, y, l, z, sn, cs = read(dump)
     bad = 0
-    for fn, args, got in (("exp", x, e), ("log", y, l)):
+    for fn, args, got in (("exp", x, e), ("log", y, l), ("sin", z, sn),
+                          ("cos", z, cs)):
         worst, worst_at, over = 0, None, 0
         for a, g in zip(args, got):
             w = ref(fn, a)
