@@ -201,6 +201,12 @@ public:
   /// results are dropped.
   bool ShadowLanes = false;
   SmallPtrSet<PHINode *, 4> UniformPhis;
+  /// In a divergent loop with one latch, the header phis that start from
+  /// and step by uniform values: every lane still in the loop has run the
+  /// same iterations, so they hold the same value (the row index j of
+  /// spmv's `vals[j * n + r]`); loop 2 reads them from the first active
+  /// lane.
+  SmallPtrSet<PHINode *, 4> LockstepPhis;
 
 private:
   bool analyse(Failure &Fail);
@@ -624,6 +630,10 @@ void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
                   [&](BasicBlock *S) { return DT.dominates(BB, S); });
   };
   if (!all_of(Exiting, UniformBranch) || !all_of(Exiting, OnEveryIteration)) {
+    // Lanes leave at different iterations but, with a single latch, the
+    // ones still in step together.
+    if (InnerLatches.size() == 1)
+      LockstepPhis = UniformPhis;
     UniformPhis.clear();
     return;
   }
@@ -660,7 +670,7 @@ void Cutter::transform() {
   // before the cut adds its lane loops (whose new counters would look like
   // values from outside the lane loop).
   SmallPtrSet<Instruction *, 8> UniformInA;
-  if (UniformLoop)
+  if (UniformLoop || !LockstepPhis.empty())
     for (auto &[I, Needs] : Cross)
       if (partOf(I->getParent()) == PartA && (Needs & (1u << PartI)) &&
           isUniformValue(I))
@@ -833,7 +843,44 @@ void Cutter::transform() {
   // Uniform loop: run the inner loop's lane loop while any lane is in it.
   B.SetInsertPoint(W);
   Value *ActVec = B.CreateAlignedLoad(ActVecTy, Act, Act->getAlign(), "act");
-  Value *Any = B.CreateOrReduce(B.CreateIsNotNull(ActVec));
+  Value *InLoop = B.CreateIsNotNull(ActVec);
+  Value *Any = B.CreateOrReduce(InLoop);
+  // Values the same in every lane loop 2 runs, read once per round before
+  // it (loop 2 rewrites the state arrays lane by lane, so reading them in
+  // loop 2 would see a lane's next value): a uniform loop's from lane 0
+  // (every lane runs it, shadows included), a divergent loop's lockstep
+  // phis and A's uniform values from the first lane still in the loop.
+  DenseMap<Value *, Value *> Shared;
+  if (UniformLoop || !LockstepPhis.empty()) {
+    Value *Idx = B.getInt64(0);
+    if (!UniformLoop) {
+      Value *Bits = B.CreateBitCast(InLoop, B.getIntNTy(VL));
+      Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits,
+                                            B.getFalse());
+      First = B.CreateBinaryIntrinsic(Intrinsic::umin, First,
+                                      B.getIntN(VL, VL - 1));
+      Idx = B.CreateZExt(First, I64, "lane.first");
+    }
+    // The whole array as a vector and one element of it: SROA still turns
+    // the array into a register (a scalar load at a variable index would
+    // keep it in memory).
+    auto LoadShared = [&](Type *Ty, AllocaInst *Arr, const Twine &Name) {
+      auto *VecTy = FixedVectorType::get(
+          cast<ArrayType>(Arr->getAllocatedType())->getElementType(), VL);
+      Value *Vec = B.CreateAlignedLoad(VecTy, Arr, Arr->getAlign());
+      Value *Elt = B.CreateExtractElement(Vec, Idx, Name);
+      if (Ty->isIntegerTy(1))
+        return B.CreateIsNotNull(Elt, Name);
+      return Elt->getType() == Ty ? Elt : B.CreateTrunc(Elt, Ty, Name);
+    };
+    for (auto [PN, Arr] : zip(StatePhis, StateArr))
+      if (UniformPhis.count(PN) || LockstepPhis.count(PN))
+        Shared[PN] = LoadShared(PN->getType(), Arr, PN->getName());
+    for (Instruction *I : UniformInA)
+      Shared[I] = LoadShared(I->getType(),
+                             Fill ? ShadowArr.lookup(I) : CrossArr[I],
+                             I->getName());
+  }
   B.CreateCondBr(Any, H2, H3);
 
   // Loop 2 entry: this lane's flag and state, then one inner iteration.
@@ -841,24 +888,24 @@ void Cutter::transform() {
   Value *Active = loadLane(B, B.getInt1Ty(), Act, Lane2, "active");
   SmallVector<Value *, 4> State;
   for (auto [PN, Arr] : zip(StatePhis, StateArr))
-    // In a uniform loop every lane holds the same value: reading lane 0
-    // makes it a scalar the vectorizer broadcasts (a uniform address).
-    State.push_back(loadLane(B, PN->getType(), Arr,
-                             UniformPhis.count(PN) ? static_cast<Value *>(B.getInt64(0)) : Lane2,
-                             PN->getName()));
+    // A shared value is a scalar the vectorizer broadcasts (a uniform
+    // address such as n-body's px[j]).
+    State.push_back(Shared.count(PN)
+                        ? Shared.lookup(PN)
+                        : loadLane(B, PN->getType(), Arr, Lane2, PN->getName()));
   DenseMap<Value *, Value *> InI; // A value as loop 2 reads it
   for (auto [PN, S] : zip(StatePhis, State))
     InI[PN] = S;
   for (auto &[I, Needs] : Cross)
     if (partOf(I->getParent()) == PartA && (Needs & (1u << PartI)))
-      // A uniform loop's bound (`n` widened in A) read from lane 0 is a
-      // scalar: the exit test stays scalar instead of a per-lane compare
-      // (64-bit, emulated by three instructions on SSE2).
-      InI[I] = loadLane(B, I->getType(),
-                        Fill ? ShadowArr.lookup(I) : CrossArr[I],
-                        UniformInA.count(I) ? static_cast<Value *>(B.getInt64(0))
-                            : Lane2,
-                        I->getName());
+      // A uniform loop's bound (`n` widened in A), shared, is a scalar:
+      // the exit test stays scalar instead of a per-lane compare (64-bit,
+      // emulated by three instructions on SSE2).
+      InI[I] = Shared.count(I)
+                   ? Shared.lookup(I)
+                   : loadLane(B, I->getType(),
+                              Fill ? ShadowArr.lookup(I) : CrossArr[I], Lane2,
+                              I->getName());
   DenseMap<Instruction *, Value *> OldOut; // I's results of exited lanes
   for (auto &[I, Needs] : Cross)
     if (partOf(I->getParent()) == PartI)

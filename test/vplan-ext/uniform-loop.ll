@@ -65,10 +65,13 @@ attributes #1 = { nounwind "_ZGVbN4vuu_sum64" }
 ; they take the first active lane's state and inputs (x here) and shadow
 ; it; the inner loop neither stores nor has side effects, so that cannot be
 ; seen, and lane loop 2 still needs no flag test.
+; The index is read from lane 0 once per round, before lane loop 2 (which
+; rewrites the state arrays lane by lane).
 ; CHECK-LABEL: define <8 x float> @_ZGVdM8vuu_sum(
+; CHECK:       lane.any:
+; CHECK:         [[M0:%.*]] = load <8 x i32>, ptr %j{{.*}}.lanes
+; CHECK-NEXT:    %j{{.*}} = extractelement <8 x i32> [[M0]], i64 0
 ; CHECK:       lane.loop.active:
-; CHECK:         [[M0:%.*]] = getelementptr inbounds [8 x i32], ptr %j{{.*}}.lanes, i64 0, i64 0
-; CHECK-NEXT:    %j{{.*}} = load i32, ptr [[M0]]
 ; CHECK-NOT:     br i1 %active
 ; CHECK:         br label %loop.i
 ; CHECK:       lane.shadow:
@@ -89,9 +92,10 @@ attributes #1 = { nounwind "_ZGVbN4vuu_sum64" }
 ; CHECK:         %act.i = phi i1 [ [[ACT]], %loop.i.next ], [ false, %loop.i.leave ]
 
 ; CHECK-LABEL: define <8 x float> @_ZGVdN8vuu_sum(
+; CHECK:       lane.any:
+; CHECK:         [[J0:%.*]] = load <8 x i32>, ptr %j{{.*}}.lanes
+; CHECK-NEXT:    %j{{.*}} = extractelement <8 x i32> [[J0]], i64 0
 ; CHECK:       lane.loop.active:
-; CHECK:         [[J0:%.*]] = getelementptr inbounds [8 x i32], ptr %{{.*}}, i64 0, i64 0
-; CHECK-NEXT:    %j{{.*}} = load i32, ptr [[J0]]
 ; CHECK-NOT:     br i1 %active
 ; CHECK:         br label %loop.i
 
@@ -112,9 +116,9 @@ attributes #1 = { nounwind "_ZGVbN4vuu_sum64" }
 ; sum64 (above): the exit test is scalar.
 ; CHECK-LABEL: define <4 x float> @_ZGVbN4vuu_sum64(
 ; CHECK:       lane.any:
-; CHECK:       [[P:%.*]] = getelementptr inbounds [4 x i64], ptr %nw.i.lanes, i64 0, i64 0
-; CHECK-NEXT:  %nw.i{{[0-9]+}} = load i64, ptr [[P]]
+; CHECK:       [[P:%.*]] = load <4 x i64>, ptr %nw.i.lanes
+; CHECK-NEXT:  %nw.i{{[0-9]+}} = extractelement <4 x i64> [[P]], i64 0
 ; VEC-LABEL:   define <4 x float> @_ZGVbN4vuu_sum64(
 ; VEC-NOT:     icmp {{.*}} <4 x i64> %{{.*}}, %{{.*}}
-; VEC:         icmp ult i64 %{{.*}}, %nw.i.lanes.sroa.0.0.vec.extract
+; VEC:         icmp ult i64 %{{.*}}, %nw.i{{[0-9]*}}
 ; VEC:         ret <4 x float>
