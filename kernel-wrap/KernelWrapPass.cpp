@@ -331,14 +331,15 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   if (WI.ContextBytes || WI.UniformBytes) {
     Value *N = B.CreateMul(B.CreateMul(State[WILocalSize], State[WILocalSize + 1]),
                            State[WILocalSize + 2]);
-    Value *Items = B.CreateMul(N, B.getInt64(WI.ContextBytes));
     auto *A = B.CreateAlloca(
-        B.getInt8Ty(), B.CreateAdd(Items, B.getInt64(2 * WI.UniformBytes)),
+        B.getInt8Ty(),
+        B.CreateAdd(B.CreateMul(N, B.getInt64(WI.ContextBytes)),
+                    B.getInt64(2 * WI.UniformBytes)),
         "wi.context");
     A->setAlignment(Align(64));
     Context = A;
     if (WI.UniformBytes) {
-      UniformIn = B.CreateGEP(B.getInt8Ty(), A, Items, "wi.uniform.in");
+      UniformIn = uniformSlots(B, A, N, WI.ContextBytes);
       UniformOut = B.CreateConstGEP1_64(B.getInt8Ty(), UniformIn,
                                         WI.UniformBytes, "wi.uniform.out");
     }

@@ -205,9 +205,7 @@ void moveAllocasToContext(WorkItemFunction &R,
     UOff += AI->getAllocationSize(DL)->getFixedValue();
   }
   R.UniformBytes = alignTo(UOff, 16);
-  Value *UBase = B.CreateGEP(B.getInt8Ty(), Arg(WIContext),
-                             B.CreateMul(NItems, B.getInt64(R.ContextBytes)),
-                             "wi.uniform");
+  Value *UBase = uniformSlots(B, Arg(WIContext), NItems, R.ContextBytes);
   for (auto [AI, O] : zip(Shared, Offsets)) {
     Value *In = B.CreateConstGEP1_64(B.getInt8Ty(), UBase, O,
                                      AI->getName() + ".in");
@@ -253,6 +251,13 @@ void moveLocalsToGroup(WorkItemFunction &R) {
 }
 
 } // namespace
+
+Value *uniformSlots(IRBuilder<> &B, Value *Context, Value *NItems,
+                    uint64_t ContextBytes) {
+  return B.CreateGEP(B.getInt8Ty(), Context,
+                     B.CreateMul(NItems, B.getInt64(ContextBytes)),
+                     "wi.uniform.in");
+}
 
 WorkItemFunction buildWorkItemFunction(Function &K, int Dim,
                                        FunctionAnalysisManager &FAM) {

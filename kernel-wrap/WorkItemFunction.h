@@ -18,6 +18,7 @@
 
 #include "BarrierRegions.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Alignment.h"
 #include <string>
@@ -67,6 +68,13 @@ struct WorkItemFunction {
   unsigned VecDim = 0;
   std::string Error;
 };
+
+/// The layout of the context block, shared by the work-item function and
+/// the work-group function: \p NItems per-item arrays of \p ContextBytes,
+/// then the group's In copies of the uniform values, then their Out copies.
+/// Returns the In copies' address (Out is \p UniformBytes further).
+llvm::Value *uniformSlots(llvm::IRBuilder<> &B, llvm::Value *Context,
+                          llvm::Value *NItems, uint64_t ContextBytes);
 
 /// Builds the work-item function of kernel \p K; \p Dim < 0 chooses the
 /// vectorization dimension by the cost of the memory accesses.
