@@ -201,12 +201,6 @@ public:
   /// results are dropped.
   bool ShadowLanes = false;
   SmallPtrSet<PHINode *, 4> UniformPhis;
-  /// In a divergent loop with one latch, the header phis that start from
-  /// and step by uniform values: every lane still in the loop has run the
-  /// same iterations, so they hold the same value (the row index j of
-  /// spmv's `vals[j * n + r]`); loop 2 reads them from the first active
-  /// lane.
-  SmallPtrSet<PHINode *, 4> LockstepPhis;
 
 private:
   bool analyse(Failure &Fail);
@@ -630,10 +624,6 @@ void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
                   [&](BasicBlock *S) { return DT.dominates(BB, S); });
   };
   if (!all_of(Exiting, UniformBranch) || !all_of(Exiting, OnEveryIteration)) {
-    // Lanes leave at different iterations but, with a single latch, the
-    // ones still in step together.
-    if (InnerLatches.size() == 1)
-      LockstepPhis = UniformPhis;
     UniformPhis.clear();
     return;
   }
@@ -670,7 +660,7 @@ void Cutter::transform() {
   // before the cut adds its lane loops (whose new counters would look like
   // values from outside the lane loop).
   SmallPtrSet<Instruction *, 8> UniformInA;
-  if (UniformLoop || !LockstepPhis.empty())
+  if (UniformLoop)
     for (auto &[I, Needs] : Cross)
       if (partOf(I->getParent()) == PartA && (Needs & (1u << PartI)) &&
           isUniformValue(I))
@@ -843,38 +833,26 @@ void Cutter::transform() {
   // Uniform loop: run the inner loop's lane loop while any lane is in it.
   B.SetInsertPoint(W);
   Value *ActVec = B.CreateAlignedLoad(ActVecTy, Act, Act->getAlign(), "act");
-  Value *InLoop = B.CreateIsNotNull(ActVec);
-  Value *Any = B.CreateOrReduce(InLoop);
-  // Values the same in every lane loop 2 runs, read once per round before
-  // it (loop 2 rewrites the state arrays lane by lane, so reading them in
-  // loop 2 would see a lane's next value): a uniform loop's from lane 0
-  // (every lane runs it, shadows included), a divergent loop's lockstep
-  // phis and A's uniform values from the first lane still in the loop.
+  Value *Any = B.CreateOrReduce(B.CreateIsNotNull(ActVec));
+  // A uniform loop's shared values (uniform phis, A's uniform values), read
+  // once per round before lane loop 2: it rewrites the state arrays lane by
+  // lane, so reading lane 0 inside it would see, in its scalar semantics,
+  // lane 0's next value. Every lane runs a uniform loop (shadows included),
+  // so lane 0 holds them. Read as the whole array and one element, so that
+  // SROA still turns the array into a register.
   DenseMap<Value *, Value *> Shared;
-  if (UniformLoop || !LockstepPhis.empty()) {
-    Value *Idx = B.getInt64(0);
-    if (!UniformLoop) {
-      Value *Bits = B.CreateBitCast(InLoop, B.getIntNTy(VL));
-      Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits,
-                                            B.getFalse());
-      First = B.CreateBinaryIntrinsic(Intrinsic::umin, First,
-                                      B.getIntN(VL, VL - 1));
-      Idx = B.CreateZExt(First, I64, "lane.first");
-    }
-    // The whole array as a vector and one element of it: SROA still turns
-    // the array into a register (a scalar load at a variable index would
-    // keep it in memory).
+  if (UniformLoop) {
     auto LoadShared = [&](Type *Ty, AllocaInst *Arr, const Twine &Name) {
       auto *VecTy = FixedVectorType::get(
           cast<ArrayType>(Arr->getAllocatedType())->getElementType(), VL);
       Value *Vec = B.CreateAlignedLoad(VecTy, Arr, Arr->getAlign());
-      Value *Elt = B.CreateExtractElement(Vec, Idx, Name);
+      Value *Elt = B.CreateExtractElement(Vec, uint64_t(0), Name);
       if (Ty->isIntegerTy(1))
         return B.CreateIsNotNull(Elt, Name);
       return Elt->getType() == Ty ? Elt : B.CreateTrunc(Elt, Ty, Name);
     };
     for (auto [PN, Arr] : zip(StatePhis, StateArr))
-      if (UniformPhis.count(PN) || LockstepPhis.count(PN))
+      if (UniformPhis.count(PN))
         Shared[PN] = LoadShared(PN->getType(), Arr, PN->getName());
     for (Instruction *I : UniformInA)
       Shared[I] = LoadShared(I->getType(),

@@ -60,15 +60,6 @@ attributes #0 = { nounwind "_ZGVdN8vvu_mandel" }
 ; CHECK-NEXT:    %act = load <8 x i32>, ptr %lane.act, align 32
 ; CHECK-NEXT:    [[NZ:%.*]] = icmp ne <8 x i32> %act, zeroinitializer
 ; CHECK-NEXT:    [[ANY:%.*]] = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> [[NZ]])
-; The escape loop's counter starts at 0 and steps by 1 in every lane, so the
-; lanes still iterating hold the same value: read once per round, from the
-; first of them (cttz of the flags).
-; CHECK-NEXT:    [[BITS:%.*]] = bitcast <8 x i1> [[NZ]] to i8
-; CHECK-NEXT:    [[CTZ:%.*]] = call i8 @llvm.cttz.i8(i8 [[BITS]], i1 false)
-; CHECK-NEXT:    [[FIRST:%.*]] = call i8 @llvm.umin.i8(i8 [[CTZ]], i8 7)
-; CHECK-NEXT:    %lane.first = zext i8 [[FIRST]] to i64
-; CHECK-NEXT:    [[V:%.*]] = load <8 x i32>, ptr %{{.*}}.lanes
-; CHECK-NEXT:    extractelement <8 x i32> [[V]], i64 %lane.first
 ; CHECK-NEXT:    br i1 [[ANY]], label %lane.loop, label %lane.post
 ; Lane loop 2: one iteration of the escape loop for each active lane.
 ; CHECK:       lane.loop:
@@ -104,12 +95,8 @@ attributes #0 = { nounwind "_ZGVdN8vvu_mandel" }
 ; VEC:         [[ACT:%.*]] = phi <8 x i1>
 ; VEC:         [[BITS:%.*]] = bitcast <8 x i1> [[ACT]] to i8
 ; VEC-NEXT:    [[NONE:%.*]] = icmp eq i8 [[BITS]], 0
-; VEC:         %lane.first = zext
-; VEC-NEXT:    [[N:%.*]] = extractelement <8 x i32> %{{.*}}, i64 %lane.first
 ; VEC-NEXT:    br i1 [[NONE]], label %lane.done, label %[[BODY:.*]]
 ; VEC:       [[BODY]]:
-; The counter's exit test is one scalar compare.
-; VEC:         icmp eq i32 %{{.*}}, %maxit
 ; VEC:         fmul <8 x float>
 ; VEC:         fcmp olt <8 x float>
 ; VEC:         br label %lane.any
