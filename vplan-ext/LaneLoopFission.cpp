@@ -592,16 +592,13 @@ void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
     if (PN.getType()->isIntegerTy() &&
         isOutsideLaneLoop(PN.getIncomingValueForBlock(InnerPre)))
       UniformPhis.insert(&PN);
-  auto Uniform = [&](Value *V, unsigned Depth) {
-    return isUniformValue(V, Depth);
-  };
   // Optimistic fixpoint: drop phis whose next value is not uniform.
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (PHINode *PN : SmallVector<PHINode *, 4>(UniformPhis.begin(),
                                                  UniformPhis.end()))
       for (BasicBlock *S : InnerLatches)
-        if (!Uniform(PN->getIncomingValueForBlock(S), 0)) {
+        if (!isUniformValue(PN->getIncomingValueForBlock(S))) {
           UniformPhis.erase(PN);
           Changed = true;
           break;
@@ -613,7 +610,7 @@ void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
   Inner.getExitingBlocks(Exiting);
   auto UniformBranch = [&](BasicBlock *BB) {
     auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
-    return Br && (!Br->isConditional() || Uniform(Br->getCondition(), 0));
+    return Br && (!Br->isConditional() || isUniformValue(Br->getCondition()));
   };
   // And every lane that goes on to the next iteration has passed every
   // exit test: an exit reached only on some paths (`if (v) { if (u)
