@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernel-wrap/KernelWrapPass.h"
+#include "vplan-ext/WideIntDivision.h"
 #include "BarrierRegions.h"
 #include "WorkItemFunction.h"
 #include "kernel-wrap/kw_abi.h"
@@ -521,9 +522,12 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(*WG);
   KernelWrapOptions Scalar = O;
   Scalar.NoVec = true;
+  SmallVector<BasicBlock *, 4> VectorHeaders;
   for (auto [H, Br, ScalarLoop, Lanewise] : LaneLoops) {
     Loop *L = LI.getLoopFor(H);
     assert(L && L->getHeader() == H && "lost a work-item loop");
+    if (!O.NoVec && !ScalarLoop)
+      VectorHeaders.push_back(H);
     MDNode *Group = MDNode::getDistinct(Ctx, {});
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB)
@@ -535,6 +539,10 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
                                    Lanewise ? lanewiseWidth(*L, SE, TTI)
                                             : 0));
   }
+  // 32-bit divisions of innermost work-item loops through double, as in
+  // every lane loop (the forced ones get it from SimdLoopPass after their
+  // fission).
+  vplanext::widenIntDivisions(*WG, VectorHeaders);
   FAM.clear(*WG, WG->getName());
   return {WG, unsigned(WI.Starts.size())};
 }

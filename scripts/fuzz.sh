@@ -24,7 +24,8 @@
 #                        [--mllvm OPT]... [--reduce]
 # --mllvm OPT passes `-mllvm OPT` to every clang-with-plugin compile (e.g.
 # -vecclone-fault-inject='crash:*_fz3' to test this script; see
-# docs/design/reliability.md).
+# docs/design/reliability.md). A compile longer than FUZZ_COMPILE_TIMEOUT
+# seconds (default 300) counts as a crash (HANG).
 # Prints one line per batch and a summary; exit status 0 only with zero
 # mismatches and zero crashes ("e NOT EMULATED" batches do not fail: the
 # summary counts them). A failing case is cut out on its own (gen_fuzz.py
@@ -56,11 +57,15 @@ gen=$root/test/fuzz/gen_fuzz.py
 emu=$root/test/fuzz/emulate_e.py
 # No crash reproducers in /tmp for every crashing compile (creduce makes
 # hundreds); the fail-* directories hold the reproducers.
-clang="$bin/clang -fpass-plugin=$plugin -fno-crash-diagnostics$mllvm"
+# A compile that runs longer than $ctime seconds is a failure too (a hang:
+# LLVM 22's vectorizer once spent hours on a lane loop, seeds 100037 and
+# 100044); timeout's status 124 marks it.
+ctime=${FUZZ_COMPILE_TIMEOUT:-300}
+clang="timeout -k 10 $ctime $bin/clang -fpass-plugin=$plugin -fno-crash-diagnostics$mllvm"
 # The same, quoted for the shell (READMEs, creduce's test): a --mllvm value
 # may hold glob characters (-vecclone-fault-inject=crash:*_fz3). The
 # scripts' own word splitting of $clang runs with globbing off (set -f).
-clang_q="$bin/clang -fpass-plugin=$plugin -fno-crash-diagnostics$mllvm_q"
+clang_q="timeout -k 10 $ctime $bin/clang -fpass-plugin=$plugin -fno-crash-diagnostics$mllvm_q"
 set -f
 cflags="-fopenmp-simd -ffp-contract=off -w"
 havee=0
@@ -84,7 +89,13 @@ esac
 # failure, 2 compile crash of the callee.
 check_dir() {
   local d=$1 opt=$2 tag=$3
-  if ! $clang $opt $cflags -c "$d/callee.c" -o "$d/our.o" >"$d/compile.log" 2>&1; then
+  $clang $opt $cflags -c "$d/callee.c" -o "$d/our.o" >"$d/compile.log" 2>&1
+  local rc=$?
+  if [ $rc = 124 ]; then
+    echo "compile took more than $ctime s (timeout)" >>"$d/compile.log"
+    echo "$tag: CRASH compiling callee ($opt): HANG, more than $ctime s"
+    return 2
+  elif [ $rc != 0 ]; then
     echo "$tag: CRASH compiling callee ($opt): $(grep -m1 -E 'error|Running pass' "$d/compile.log")"
     return 2
   fi
@@ -124,7 +135,8 @@ check_dir() {
     fi
     if ! "$d/loops" >"$d/loops-$k.log" 2>&1; then
       fail=1
-      echo "$tag: MISMATCH (loops, ${c%% *} ${c##* }, callee $opt): $(grep -m3 -E 'MISMATCH|CRASH' "$d/loops-$k.log" | tr '\n' ' ')"
+      local cc=${c#timeout -k 10 $ctime }
+      echo "$tag: MISMATCH (loops, ${cc%% *} ${c##* }, callee $opt): $(grep -m3 -E 'MISMATCH|CRASH' "$d/loops-$k.log" | tr '\n' ' ')"
     fi
   done
   { grep -h '^class' "$d/drv.log" | { if [ $emode = emulated ]; then grep -v '^class e '; else cat; fi; } | tr '\n' ' '
@@ -164,6 +176,8 @@ triage_crash() {
     python3 "$gen" "$s" "$batch" "$f" --first=$(( (s - 1) * batch )) --only=$name
     if $clang $opt $cflags -c "$f/callee.c" -o /dev/null >"$f/compile.log" 2>&1; then
       rm -rf "$f"; continue
+    elif [ $? = 124 ]; then
+      echo "compile took more than $ctime s (timeout)" >>"$f/compile.log"
     fi
     found=1
     # The crash's signature: the first frame in the plugin (a crash in the
@@ -172,6 +186,7 @@ triage_crash() {
     sig=$(grep -m1 -oE '(vecclone|vplanext|kernelwrap)::[A-Za-z0-9_:~]+\(' "$f/compile.log")
     [ -n "$sig" ] || sig=$(grep -m1 -oE "error: .*" "$f/compile.log" | head -c 200)
     [ -n "$sig" ] || sig=$(grep -m1 -oE "Running pass .*" "$f/compile.log")
+    [ -n "$sig" ] || sig=$(grep -m1 -oE "compile took more than .*" "$f/compile.log")
     printf '%s\n' "$sig" >"$f/crash-signature.txt"
     printf 'compile crash (signature: %s)\nregenerate: python3 test/fuzz/gen_fuzz.py %s %s DIR --first=%s --only=%s\nrerun:      %s %s %s -c DIR/callee.c\n' \
       "$sig" "$s" "$batch" $(( (s - 1) * batch )) "$name" "$clang_q" "$opt" "$cflags" >"$f/README"

@@ -98,7 +98,16 @@ Type *callPieceType(Type *Piece) {
   if (!VT)
     return Piece;
   unsigned Bits = VT->getPrimitiveSizeInBits().getFixedValue();
-  return Bits < 64 ? IntegerType::get(VT->getContext(), Bits) : Piece;
+  if (Bits < 64)
+    return IntegerType::get(VT->getContext(), Bits);
+  // An 8-byte vector is one SSE eightbyte: GCC passes it in the low half of
+  // an xmm register, or in an 8-byte stack slot once xmm0-7 are taken. LLVM
+  // widens a `<8 x i8>` or `<2 x float>` argument to 16 bytes on the stack
+  // (every later stack argument then sits 8 bytes off); a `double` gets
+  // GCC's slot, and the same register. Clang coerces such vectors alike.
+  if (Bits == 64)
+    return Type::getDoubleTy(VT->getContext());
+  return Piece;
 }
 
 unsigned registerBits(ISAClass ISA, bool IsFloat) {

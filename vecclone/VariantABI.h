@@ -48,6 +48,9 @@ unsigned registerBits(ISAClass ISA, bool IsFloat);
 /// returns vectors smaller than 8 bytes (`vector(2) short`, `vector(4)
 /// char`) in general registers, like integers of their size; LLVM would put
 /// a `<2 x i16>` in an xmm register, so such pieces travel as `iN`.
+/// 8-byte pieces travel as `double`: the same xmm register, and GCC's
+/// 8-byte stack slot when the registers are taken (LLVM gives a `<8 x i8>`
+/// 16 bytes there).
 llvm::Type *callPieceType(llvm::Type *Piece);
 /// Clang 22's width (256 for every `c` type), used to recognise the names
 /// clang promises where they differ from GCC's.

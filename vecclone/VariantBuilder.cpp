@@ -35,6 +35,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "vplan-ext/InterleaveGapFill.h"
+#include "vplan-ext/LaneInvariantHoist.h"
+#include "vplan-ext/WideIntDivision.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include <optional>
@@ -828,6 +830,10 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   // epilogue, which a VL-iteration lane loop has no room for).
   if (Out.Inlined)
     vplanext::fillInterleaveGaps(*V, LaneHeaders);
+  // 32-bit divisions the vectorizer would run lane by lane.
+  vplanext::widenIntDivisions(*V, LaneHeaders);
+  // Uniform work that the lane mask guards: once, before the lane loop.
+  vplanext::hoistLaneInvariants(*V, LaneHeaders);
 
   LLVMContext &Ctx = V->getContext();
   MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});

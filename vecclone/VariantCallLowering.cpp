@@ -155,7 +155,8 @@ CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
     }
   }
 
-  // Pieces smaller than 8 bytes travel as integers (callPieceType).
+  // Pieces smaller than 8 bytes travel as integers, 8-byte ones as double
+  // (callPieceType).
   for (unsigned I = 0, E = Args.size(); I != E; ++I)
     Args[I] = B.CreateBitCast(Args[I], ABI.FnTy->getParamType(I));
   CallInst *New = B.CreateCall(Target, Args);

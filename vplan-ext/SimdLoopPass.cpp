@@ -9,6 +9,8 @@
 
 #include "vplan-ext/SimdLoopPass.h"
 #include "vplan-ext/InterleaveGapFill.h"
+#include "vplan-ext/LaneInvariantHoist.h"
+#include "vplan-ext/WideIntDivision.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/MaskPhiWidening.h"
@@ -410,6 +412,8 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     F.addFnAttr(LaneLoopsAttr);
     FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL, &TTI);
     fillInterleaveGaps(F, FR.LaneHeaders);
+    widenIntDivisions(F, FR.LaneHeaders);
+    hoistLaneInvariants(F, FR.LaneHeaders);
     LLVMContext &Ctx = F.getContext();
     // Lane arrays made by the cut are private to each lane: their accesses
     // join a parallel group of their own.

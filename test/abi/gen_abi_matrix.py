@@ -262,6 +262,22 @@ FUNCS = [
       "return (unsigned short)(a + b);", None, simdlen=4),
     F("v_store_s16", "void", [P("p:float", "p", "l"), P("float", "v")],
       "*p = v * 2.0f;", "inbranch", simdlen=16),
+    # --- arguments on the stack -----------------------------------------
+    # Class b: a and b fill xmm0-7, so the 8-byte vector of c, the uniform
+    # d (and the mask) go on the stack, c in an 8-byte slot (LLVM's own
+    # <8 x i8> would take 16 and shift d: found by the fuzzer, seed 100038).
+    F("ul_stack8", "ulong", [P("long", "a"), P("ulong", "b"), P("schar", "c"),
+                             P("float", "d", "u")],
+      "return (unsigned long)a ^ b ^ (unsigned long)(long)c ^ (unsigned long)(long)(d * 4.0f);",
+      None, simdlen=8),
+    # Eight 2-lane doubles take xmm0-7; the 2 floats of c (8 bytes) and the
+    # uniform u follow on the stack.
+    F("d_stack2", "double", [P("double", "x0"), P("double", "x1"), P("double", "x2"),
+                             P("double", "x3"), P("double", "x4"), P("double", "x5"),
+                             P("double", "x6"), P("double", "x7"), P("float", "c"),
+                             P("float", "u", "u")],
+      "return x0 - x1 + x2 - x3 + x4 - x5 + x6 - x7 + (double)c * (double)u;",
+      None, simdlen=2),
 ]
 
 
@@ -732,7 +748,7 @@ def main():
     outdir = sys.argv[1]
     os.makedirs(outdir, exist_ok=True)
     nparams = max(len(f.params) for f in FUNCS)
-    assert nparams <= 8
+    assert nparams <= 10
     with open(os.path.join(outdir, "callee.c"), "w") as fh:
         fh.write(gen_callee())
     drv, variants = gen_driver()

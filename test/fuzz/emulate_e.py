@@ -61,8 +61,15 @@ BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "half": 16, "float": 
 
 
 def run(cmd, log):
+    """Exit status of cmd, 124 (as timeout(1)) when it runs longer than
+    FUZZ_COMPILE_TIMEOUT seconds (300): a hang fails like a crash."""
     with open(log, "w") as fh:
-        return subprocess.run(cmd, stdout=fh, stderr=subprocess.STDOUT).returncode
+        try:
+            return subprocess.run(cmd, stdout=fh, stderr=subprocess.STDOUT,
+                                  timeout=int(os.environ.get("FUZZ_COMPILE_TIMEOUT", "300"))).returncode
+        except subprocess.TimeoutExpired:
+            fh.write("timed out (hang)\n")
+            return 124
 
 
 def first_lines(path, pat, n=3):
@@ -126,20 +133,22 @@ def split_args(s):
 
 
 def abi_type(t):
-    """IR type -> what the x86-64 backend passes it as. clang coerces a
-    64-bit vector to double; the plugin keeps <2 x float>, <4 x i16>, ...:
-    both travel in the low half of an xmm register."""
-    m = re.match(r"<(\d+) x (\w+)>$", t)
+    """IR type -> what the x86-64 backend passes it as. clang and the plugin
+    coerce a 64-bit vector to double: the low half of an xmm register, or
+    an 8-byte stack slot once xmm0-7 are taken, where clang passes it
+    `byval` instead (same slot)."""
+    m = re.match(r"(?:ptr .*byval\()?<(\d+) x (\w+)>\)?", t)
     if t == "double" or (m and int(m.group(1)) * BITS.get(m.group(2), 64) == 64):
         return "xmm64"
-    return t
+    return t.split()[0] if t.startswith("ptr") else t
 
 
 def signatures(text):
     sigs = {}
     for kind, head, name, args in SIG_RE.findall(text):
         rt = TYPE_RE.findall(head)
-        ats = [TYPE_RE.match(a).group(0) if TYPE_RE.match(a) else a.split()[0] for a in split_args(args)]
+        ats = [a if "byval(" in a else TYPE_RE.match(a).group(0) if TYPE_RE.match(a) else a.split()[0]
+               for a in split_args(args)]
         sigs[name] = (kind, abi_type(rt[-1] if rt else "?"), tuple(abi_type(a) for a in ats))
     return sigs
 

@@ -24,17 +24,18 @@ attributes #0 = { nounwind "_ZGVdN8ul_dowork" }
 ; CHECK:       entry:
 ; CHECK:         [[OK:%.*]] = icmp sle i32 %i, 2147483640
 ; CHECK-NEXT:    br i1 [[OK]], label %lane.nowrap, label %lane.wrap, !prof [[LIKELY:![0-9]+]]
+; Lane l sees i + l; the body's sext(i + l) is rewritten as sext(i) + l, so
+; the vectorizer sees a consecutive index; sext(i), the same in every lane,
+; is computed once before the lane loop (LaneInvariantHoist).
+; CHECK:       lane.nowrap:
+; CHECK-NEXT:    [[I64:%.*]] = sext i32 %i to i64
 ; CHECK:       lane.wrap:
 ; CHECK-NEXT:    [[W:%.*]] = tail call <8 x float> @_ZGVdN8ul_dowork.wrap(ptr %p, i32 %i)
 ; CHECK-NEXT:    ret <8 x float> [[W]]
 ; CHECK:       lane.header:
 ; CHECK-NEXT:    %lane = phi i64 [ 0, %lane.nowrap ], [ %lane.next, %lane.latch ]
-; Lane l sees i + l; the body's sext(i + l) is rewritten as sext(i) + l, so
-; the vectorizer sees a consecutive index.
 ; CHECK:       lane.body:
-; CHECK:         [[I64:%.*]] = sext i32 %i to i64
-; CHECK-NEXT:    [[STEP:%.*]] = mul i64 %lane, 1
-; CHECK-NEXT:    %lane.lin64 = add nsw i64 [[I64]], [[STEP]]
+; CHECK:         %lane.lin64 = add nsw i64 [[I64]], {{%.*}}
 ; CHECK-NEXT:    [[A:%.*]] = getelementptr inbounds float, ptr %p, i64 %lane.lin64
 ; CHECK-NEXT:    load float, ptr [[A]], align 4, !llvm.access.group [[AG:![0-9]+]]
 ; CHECK:       lane.latch:
@@ -74,8 +75,8 @@ attributes #0 = { nounwind "_ZGVdN8ul_dowork" }
 ; runtime overflow check, no lane array left.
 ; RUN: %opt -passes='vecclone,function(loop-vectorize,sroa,instcombine,simplifycfg)' -S < %s | FileCheck %s --check-prefix=VEC
 ; VEC-LABEL: define <8 x float> @_ZGVdN8ul_dowork(
-; VEC:         br i1 {{%.*}}, label %vector.body, label %lane.wrap
-; VEC:       vector.body:
+; VEC:         br i1 {{%.*}}, label %lane.nowrap, label %lane.wrap
+; VEC:       lane.nowrap:
 ; VEC-NEXT:    [[I:%.*]] = sext i32 %i to i64
 ; VEC-NEXT:    [[P:%.*]] = getelementptr inbounds float, ptr %p, i64 [[I]]
 ; VEC-NEXT:    [[X:%.*]] = load <8 x float>, ptr [[P]], align 4

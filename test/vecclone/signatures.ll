@@ -71,10 +71,12 @@ attributes #5 = { nounwind "_ZGVbN4_nothing" "_ZGVdM8_nothing" }
 ; CHECK:         load i32, ptr [[B]]
 ; CHECK:         load i32, ptr [[CSLOT]]
 
-; linear(p:s) with s uniform: the step counts floats (4 bytes each).
+; linear(p:s) with s uniform: the step counts floats (4 bytes each). The
+; step in bytes is the same in every lane: computed before the lane loop.
 ; CHECK-LABEL: define <8 x float> @_ZGVdN8ls1uua32_lp(ptr %p, i32 %s, ptr align 32 %q)
 ; CHECK:         [[S:%.*]] = sext i32 %s to i64
 ; CHECK-NEXT:    [[BYTES:%.*]] = mul i64 [[S]], 4
+; CHECK:       lane.body:
 ; CHECK-NEXT:    [[OFF:%.*]] = mul i64 %lane, [[BYTES]]
 ; CHECK-NEXT:    getelementptr i8, ptr %p, i64 [[OFF]]
 

@@ -3,6 +3,7 @@
 ; BOSCC is off: the division's region is costly enough for BOSCC copies (see
 ; test/vplan-ext/boscc.ll); this test is about the predicated form.
 ; RUN: %opt -passes='vecclone,loop-vectorize,sroa,instcombine,simplifycfg' -vplan-boscc=false -S < %s | FileCheck %s
+; RUN: %opt -passes='vecclone,loop-vectorize,sroa,instcombine,simplifycfg' -vplan-boscc=false -vplan-int-div-via-fp=false -S < %s | FileCheck %s --check-prefix=OFF
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -56,14 +57,27 @@ attributes #1 = { nounwind "target-features"="+sse2" "_ZGVdN8vv_guarded_div" }
 ; CHECK:         select <16 x i1>
 ; CHECK-NEXT:    ret <16 x float>
 
-; The division only runs for lanes whose divisor is non-zero: each lane's
-; sdiv sits in its own predicated block, entered on that lane's condition.
+; The division is exact in double precision (vplan-ext/WideIntDivision):
+; no branch per lane, and the lanes whose divisor is zero compute a frozen
+; value that the select discards instead of trapping.
 ; CHECK-LABEL: define <8 x i32> @_ZGVdN8vv_guarded_div(<8 x i32> %a, <8 x i32> %b)
-; CHECK:         [[NZ:%.*]] = icmp ne <8 x i32> %b, zeroinitializer
-; CHECK-NEXT:    [[C0:%.*]] = extractelement <8 x i1> [[NZ]], i64 0
-; CHECK-NEXT:    br i1 [[C0]], label %pred.sdiv.if, label %pred.sdiv.continue
-; CHECK:       pred.sdiv.if:
-; CHECK:         sdiv i32
-; CHECK-NOT:     sdiv <8 x i32>
-; CHECK:         [[R:%.*]] = select <8 x i1> [[NZ]], <8 x i32> {{%.*}}, <8 x i32> splat (i32 -1)
+; CHECK:         [[Z:%.*]] = icmp eq <8 x i32> %b, zeroinitializer
+; CHECK-NOT:     sdiv
+; CHECK:         [[Q:%.*]] = fdiv <8 x double>
+; CHECK-NEXT:    [[QI:%.*]] = fptosi <8 x double> [[Q]] to <8 x i32>
+; CHECK-NEXT:    [[F:%.*]] = freeze <8 x i32> [[QI]]
+; CHECK-NEXT:    [[R:%.*]] = select <8 x i1> [[Z]], <8 x i32> splat (i32 -1), <8 x i32> [[F]]
 ; CHECK-NEXT:    ret <8 x i32> [[R]]
+
+; Without it, the division only runs for lanes whose divisor is non-zero:
+; each lane's sdiv sits in its own predicated block, entered on that lane's
+; condition.
+; OFF-LABEL: define <8 x i32> @_ZGVdN8vv_guarded_div(<8 x i32> %a, <8 x i32> %b)
+; OFF:         [[NZ:%.*]] = icmp ne <8 x i32> %b, zeroinitializer
+; OFF-NEXT:    [[C0:%.*]] = extractelement <8 x i1> [[NZ]], i64 0
+; OFF-NEXT:    br i1 [[C0]], label %pred.sdiv.if, label %pred.sdiv.continue
+; OFF:       pred.sdiv.if:
+; OFF:         sdiv i32
+; OFF-NOT:     sdiv <8 x i32>
+; OFF:         [[R:%.*]] = select <8 x i1> [[NZ]], <8 x i32> {{%.*}}, <8 x i32> splat (i32 -1)
+; OFF-NEXT:    ret <8 x i32> [[R]]

@@ -1,0 +1,42 @@
+//===- LaneInvariantHoist.h - Lane-invariant code out of lane loops -*- C++ -*-===//
+//
+/// \file
+/// A declare-simd body's computations on uniform parameters are the same in
+/// every lane, but in a lane loop they often sit in blocks the lane mask
+/// guards (a masked variant, a BOSCC copy, a cut's "lane is active" test),
+/// where LICM leaves them: it ran on the scalar body, before the lane loop
+/// existed. The loop vectorizer then sees a deep uniform expression DAG
+/// inside the loop, and LLVM 22's `vputils::isSingleScalar` walks such a
+/// DAG once per path, without memoization: a fully unrolled 12-step chain
+/// that uses each value twice (the fuzzer's seeds 100037 and 100044) kept
+/// clang busy for hours.
+///
+/// This utility hoists every instruction of a lane loop whose operands are
+/// defined outside it and that is safe to speculate (no memory, no
+/// division that could trap) into the loop's preheader: computed once per
+/// call (or per round of a "while any lane" loop) instead of once per lane,
+/// and a live-in for the vectorizer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_LANEINVARIANTHOIST_H
+#define VPLANEXT_LANEINVARIANTHOIST_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace llvm {
+class BasicBlock;
+class Function;
+} // namespace llvm
+
+namespace vplanext {
+
+/// Hoists the lane-invariant, speculatable instructions of the innermost
+/// lane loops headed by \p LaneHeaders into their preheaders; returns how
+/// many it hoisted.
+unsigned hoistLaneInvariants(llvm::Function &F,
+                             llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
+
+} // namespace vplanext
+
+#endif // VPLANEXT_LANEINVARIANTHOIST_H

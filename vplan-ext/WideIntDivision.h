@@ -1,0 +1,45 @@
+//===- WideIntDivision.h - 32-bit division the vectorizer can widen -*- C++ -*-===//
+//
+/// \file
+/// x86 has no vector integer division. A lane loop with `a / b` or `a % b`
+/// on 32-bit integers and a divisor that is not a constant is widened by the
+/// loop vectorizer into one scalar `idiv` per lane, each behind a branch on
+/// the lane's mask when the division is conditional (it could trap on an
+/// inactive lane): spmv's `x[cols[j] % n]` ran as four predicated blocks
+/// per round.
+///
+/// A 32-bit quotient is exact in double precision: with |a|, |b| < 2^31 the
+/// correctly rounded a/b never crosses an integer (the fraction of a
+/// non-integer quotient is at least 1/|b|, the rounding error below
+/// |a/b| * 2^-53), so truncating it gives C's quotient, and the remainder
+/// is a - q * b. This utility rewrites such divisions in the lane loops to
+/// that form: vector `cvtdq2pd`/`divpd`/`cvttpd2dq`, no branches, and no
+/// trap on an inactive lane (its division by zero gives a frozen
+/// arbitrary value the mask discards). Lanes whose division is undefined in
+/// C (by zero, INT_MIN / -1) are undefined either way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_WIDEINTDIVISION_H
+#define VPLANEXT_WIDEINTDIVISION_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace llvm {
+class BasicBlock;
+class Function;
+} // namespace llvm
+
+namespace vplanext {
+
+/// Rewrites the 32-bit `sdiv`/`udiv`/`srem`/`urem` by non-constant divisors
+/// in the lane loops headed by \p LaneHeaders into double-precision
+/// division; returns how many it rewrote. Lane loops with inner loops
+/// (which the vectorizer does not widen) and `strictfp` functions are left
+/// alone; `-vplan-int-div-via-fp=false` turns it off.
+unsigned widenIntDivisions(llvm::Function &F,
+                           llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
+
+} // namespace vplanext
+
+#endif // VPLANEXT_WIDEINTDIVISION_H
