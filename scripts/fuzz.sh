@@ -258,7 +258,7 @@ nb=$(( (n + batch - 1) / batch ))
 start=$(date +%s)
 fails=0
 export -f check_dir run_batch triage_crash triage_mismatch
-export out batch gen emu clang clang_q cflags req reduce plugin emode mllvm
+export out batch gen emu clang clang_q cflags req reduce plugin emode mllvm ctime
 seq "$seed" $(( seed + nb - 1 )) |
   xargs -P "$jobs" -I{} bash -c 'run_batch {}' 2>&1 | tee "$out/log"
 cases=$(( nb * batch ))

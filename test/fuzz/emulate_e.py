@@ -66,7 +66,7 @@ def run(cmd, log):
     with open(log, "w") as fh:
         try:
             return subprocess.run(cmd, stdout=fh, stderr=subprocess.STDOUT,
-                                  timeout=int(os.environ.get("FUZZ_COMPILE_TIMEOUT", "300"))).returncode
+                                  timeout=float(os.environ.get("FUZZ_COMPILE_TIMEOUT", "300"))).returncode
         except subprocess.TimeoutExpired:
             fh.write("timed out (hang)\n")
             return 124
