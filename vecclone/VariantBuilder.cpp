@@ -39,9 +39,16 @@
 #include "vplan-ext/WideIntDivision.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LaneLoopMetadata.h"
+#include "llvm/Support/CommandLine.h"
 #include <optional>
 
 using namespace llvm;
+
+static cl::opt<unsigned> MaxLaneDivisions(
+    "vecclone-max-lane-divisions", cl::init(512),
+    cl::desc("Most scalar divisions (integer divisions the vectorizer cannot "
+             "widen, times the variant's lanes) a vectorized variant may "
+             "have; a variant over it calls its body lane by lane"));
 
 namespace vecclone {
 
@@ -821,6 +828,21 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     Out.ScalarLaneLoopReason =
         "the body has irreducible control flow (a loop with more than one "
         "entry, from goto)";
+  // Divisions the vectorizer cannot widen run lane by lane, VL `div`s each,
+  // each behind its own branch when conditional: past a budget code
+  // generation takes minutes (fuzz seed 110038: 97 64-bit divisions, 16
+  // lanes, 19 s of llc for one variant and 20 variants). Such a variant
+  // calls its body lane by lane instead.
+  if (Out.Inlined && Out.ScalarLaneLoopReason.empty()) {
+    unsigned N = vplanext::countLaneDivisions(*V, LaneHeaders);
+    if (N * ABI.VLen > MaxLaneDivisions)
+      Out.ScalarLaneLoopReason =
+          (Twine(N) + " integer divisions the vectorizer would run lane by "
+                      "lane (" + Twine(N * ABI.VLen) +
+           " scalar divisions, over -vecclone-max-lane-divisions=" +
+           Twine(MaxLaneDivisions) + "): code generation would take too long")
+              .str();
+  }
   if (!Out.ScalarLaneLoopReason.empty()) {
     SerialHeaders.append(LaneHeaders.begin(), LaneHeaders.end());
     LaneHeaders.clear();

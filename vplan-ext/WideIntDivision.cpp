@@ -28,19 +28,38 @@ namespace vplanext {
 
 namespace {
 
-bool isRewritable(const BinaryOperator &BO) {
-  switch (BO.getOpcode()) {
+/// A division the vectorizer cannot widen: by a divisor that is not a
+/// constant (a constant one becomes a multiply by LLVM's magic numbers,
+/// which the vectorizer already widens).
+bool isVariableDivision(const Instruction &I) {
+  switch (I.getOpcode()) {
   case Instruction::SDiv:
   case Instruction::UDiv:
   case Instruction::SRem:
   case Instruction::URem:
-    break;
+    return !isa<Constant>(I.getOperand(1));
   default:
     return false;
   }
-  // A constant divisor becomes a multiply by LLVM's magic numbers, which the
-  // vectorizer already widens.
-  return BO.getType()->isIntegerTy(32) && !isa<Constant>(BO.getOperand(1));
+}
+
+bool isRewritable(const BinaryOperator &BO) {
+  return BO.getType()->isIntegerTy(32) && isVariableDivision(BO);
+}
+
+/// The innermost lane loops among \p LaneHeaders (the ones the vectorizer
+/// widens), each once.
+SmallVector<Loop *, 4> innermostLaneLoops(LoopInfo &LI,
+                                          ArrayRef<BasicBlock *> LaneHeaders) {
+  SmallVector<Loop *, 4> Loops;
+  for (BasicBlock *H : LaneHeaders) {
+    Loop *L = LI.getLoopFor(H);
+    // A lane loop that kept an inner loop is not widened: its divisions
+    // stay integer.
+    if (L && L->getHeader() == H && L->isInnermost())
+      Loops.push_back(L);
+  }
+  return Loops;
 }
 
 void rewrite(BinaryOperator &BO) {
@@ -76,17 +95,11 @@ unsigned widenIntDivisions(Function &F, ArrayRef<BasicBlock *> LaneHeaders) {
   DominatorTree DT(F);
   LoopInfo LI(DT);
   SmallVector<BinaryOperator *, 8> Work;
-  for (BasicBlock *H : LaneHeaders) {
-    Loop *L = LI.getLoopFor(H);
-    // A lane loop that kept an inner loop is not widened: its divisions
-    // stay integer.
-    if (!L || L->getHeader() != H || !L->isInnermost())
-      continue;
+  for (Loop *L : innermostLaneLoops(LI, LaneHeaders))
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB)
         if (auto *BO = dyn_cast<BinaryOperator>(&I); BO && isRewritable(*BO))
           Work.push_back(BO);
-  }
   for (BinaryOperator *BO : Work) {
     LLVM_DEBUG(dbgs() << "vplan-ext: division through double: " << *BO
                       << "\n");
@@ -94,6 +107,18 @@ unsigned widenIntDivisions(Function &F, ArrayRef<BasicBlock *> LaneHeaders) {
   }
   NumFPDivisions += Work.size();
   return Work.size();
+}
+
+unsigned countLaneDivisions(Function &F, ArrayRef<BasicBlock *> LaneHeaders) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  unsigned N = 0;
+  for (Loop *L : innermostLaneLoops(LI, LaneHeaders))
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB)
+        N += isVariableDivision(I) &&
+             !(IntDivViaFP && I.getType()->isIntegerTy(32));
+  return N;
 }
 
 } // namespace vplanext

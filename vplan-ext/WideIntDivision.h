@@ -40,6 +40,13 @@ namespace vplanext {
 unsigned widenIntDivisions(llvm::Function &F,
                            llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
 
+/// The integer divisions by non-constant divisors left in the lane loops
+/// headed by \p LaneHeaders that widenIntDivisions does not rewrite (64-bit,
+/// 8- and 16-bit ones): the vectorizer runs each lane by lane, VL `div`s
+/// per division, each behind its own branch when conditional.
+unsigned countLaneDivisions(llvm::Function &F,
+                            llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
+
 } // namespace vplanext
 
 #endif // VPLANEXT_WIDEINTDIVISION_H
