@@ -443,14 +443,17 @@ VariantBodyBuilder::emitLaneLoop(StringRef Prefix, bool NoWrap,
     if (ABI.Masked) {
       // Inactive lanes' results are unspecified; a phi with poison becomes a
       // select the vectorizer can fold, instead of a masked store. But a
-      // return narrower than a register travels as an integer (<4 x i8> as
-      // an i32), which one poison lane makes poison entirely, active lanes
-      // included (the fuzzer's seed 20017, fz500408: they came back 0):
-      // there, inactive lanes return 0.
+      // return narrower than a register travels as a scalar (<4 x i8> as an
+      // i32, <4 x i16> as a double), which one poison lane makes poison
+      // entirely, active lanes included (the fuzzer's seeds 20017, fz500408,
+      // and 120024, fz3000587: they came back 0 or garbage): there,
+      // inactive lanes return 0.
       Type *RT = Result->getType();
-      Constant *Inactive = ABI.FnTy->getReturnType()->isIntegerTy()
-                               ? Constant::getNullValue(RT)
-                               : PoisonValue::get(RT);
+      Type *ABIRet = ABI.FnTy->getReturnType();
+      Constant *Inactive =
+          ABIRet->isIntegerTy() || ABIRet->isFloatingPointTy()
+              ? Constant::getNullValue(RT)
+              : PoisonValue::get(RT);
       PHINode *Phi = B.CreatePHI(RT, 2, "lane.ret");
       Phi->addIncoming(Result, BodyEnd);
       Phi->addIncoming(Inactive, L.Header);
