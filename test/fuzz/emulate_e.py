@@ -54,9 +54,10 @@ DROP_ATTRS = ("target-cpu", "target-features", "tune-cpu", "min-legal-vector-wid
               "prefer-vector-width")
 ATTR_RE = re.compile(r' "(%s)"="[^"]*"' % "|".join(re.escape(a) for a in DROP_ATTRS))
 # %r = [tail ]call <N x T> asm sideeffect "...", "=x,0"(<N x T> %v)[ #k][, !srcloc ...]
+# (the operand may be a constant with parentheses: `splat (i32 3)`, seed 130037)
 BARRIER_RE = re.compile(
     r'^(\s*%[-\w.]+ = )(?:tail |notail )?call (<(\d+) x (\w+)>) asm sideeffect "[^"]*", "=x,0"'
-    r'\(<\d+ x \w+> ([^)]+)\)[^\n]*$', re.M)
+    r'\(<\d+ x \w+> ((?:[^()]|\([^()]*\))+)\)[^\n]*$', re.M)
 BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "half": 16, "float": 32, "double": 64, "ptr": 64}
 
 
