@@ -150,7 +150,7 @@ run_batch() {
   local s=$1 d=$out/batch-$1 opt rc
   set -f  # (a new shell under xargs)
   rm -rf "$d"
-  python3 "$gen" "$s" "$batch" "$d" --first=$(( (s - 1) * batch )) || { echo "seed $s: GENERATOR FAILED"; return 1; }
+  python3 "$gen" "$s" "$batch" "$d" --first=$(( (s - 1) * batch )) --narrow-helpers || { echo "seed $s: GENERATOR FAILED"; return 1; }
   # Vary the callee's build: optimization level and the file's own ISA.
   case $(( s % 4 )) in
     0) opt="-O2" ;; 1) opt="-O2 -march=x86-64-v3" ;; 2) opt="-O3" ;; 3) opt="-O1" ;;
@@ -173,7 +173,7 @@ triage_crash() {
     name=fz$(( (s - 1) * batch + k ))
     local f=$out/fail-$s-$name
     rm -rf "$f"
-    python3 "$gen" "$s" "$batch" "$f" --first=$(( (s - 1) * batch )) --only=$name
+    python3 "$gen" "$s" "$batch" "$f" --first=$(( (s - 1) * batch )) --only=$name --narrow-helpers
     if $clang $opt $cflags -c "$f/callee.c" -o /dev/null >"$f/compile.log" 2>&1; then
       rm -rf "$f"; continue
     elif [ $? = 124 ]; then
@@ -188,7 +188,7 @@ triage_crash() {
     [ -n "$sig" ] || sig=$(grep -m1 -oE "Running pass .*" "$f/compile.log")
     [ -n "$sig" ] || sig=$(grep -m1 -oE "compile took more than .*" "$f/compile.log")
     printf '%s\n' "$sig" >"$f/crash-signature.txt"
-    printf 'compile crash (signature: %s)\nregenerate: python3 test/fuzz/gen_fuzz.py %s %s DIR --first=%s --only=%s\nrerun:      %s %s %s -c DIR/callee.c\n' \
+    printf 'compile crash (signature: %s)\nregenerate: python3 test/fuzz/gen_fuzz.py %s %s DIR --first=%s --only=%s --narrow-helpers\nrerun:      %s %s %s -c DIR/callee.c\n' \
       "$sig" "$s" "$batch" $(( (s - 1) * batch )) "$name" "$clang_q" "$opt" "$cflags" >"$f/README"
     echo "  reproducer: $f (crashes alone; signature: $sig)"
     [ $reduce = 1 ] || continue
@@ -233,10 +233,10 @@ triage_mismatch() {
   [ -n "$names" ] || { echo "  no function named in the logs: the reproducer is the whole batch, $d"; return 0; }
   local f=$out/fail-$s-${names//,/-}
   rm -rf "$f"
-  python3 "$gen" "$s" "$batch" "$f" --first=$(( (s - 1) * batch )) --only=$names
+  python3 "$gen" "$s" "$batch" "$f" --first=$(( (s - 1) * batch )) --only=$names --narrow-helpers
   {
     printf 'mismatch in %s (callee built with %s)\n' "$names" "$opt"
-    printf 'regenerate: python3 test/fuzz/gen_fuzz.py %s %s DIR --first=%s --only=%s\n' "$s" "$batch" $(( (s - 1) * batch )) "$names"
+    printf 'regenerate: python3 test/fuzz/gen_fuzz.py %s %s DIR --first=%s --only=%s --narrow-helpers\n' "$s" "$batch" $(( (s - 1) * batch )) "$names"
     printf 'callee:     %s %s %s -c DIR/callee.c -o DIR/our.o\n' "$clang_q" "$opt" "$cflags"
     printf 'driver:     gcc -O0 -Wno-psabi -w -c DIR/driver.c -o DIR/driver.o && gcc DIR/driver.o DIR/our.o -o DIR/drv && DIR/drv --require=%s\n' "$req"
     if [ $emode = emulated ]; then

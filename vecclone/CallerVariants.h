@@ -29,6 +29,14 @@ struct UsableVariant {
   std::string Name; ///< The ABI symbol, e.g. `_ZGVdN8ul_dowork`.
   llvm::VFInfo Info;
   VariantABI ABI;
+  /// Consecutive calls of this variant that stand for one call of
+  /// `Copies * ABI.VLen` lanes: a lane loop wider than every usable variant
+  /// of its callee calls a narrower one on each slice of its lanes
+  /// (LaneCalls.h). 1 for a variant called as it is.
+  unsigned Copies = 1;
+
+  /// The number of lanes one call of this entry covers.
+  unsigned lanes() const { return Copies * ABI.VLen; }
 };
 
 struct UnusableVariant {

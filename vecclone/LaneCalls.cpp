@@ -10,9 +10,11 @@
 #include "vecclone/LaneCalls.h"
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/VariantCallLowering.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include <algorithm>
@@ -46,6 +48,13 @@ bool isPureLibCall(const CallBase &CB, const TargetLibraryInfo &TLI) {
          !CB.mayReadOrWriteMemory() && CB.doesNotThrow();
 }
 
+/// The return types a call split into narrower calls can reassemble: none,
+/// or one vector of lanes (not a struct of them).
+static bool canCompose(const CallBase &CB) {
+  Type *Ret = CB.getType();
+  return Ret->isVoidTy() || VectorType::isValidElementType(Ret);
+}
+
 CallVariants findLaneCallVariants(const CallBase &CB, unsigned VF,
                                   bool Conditional,
                                   const TargetLibraryInfo &TLI) {
@@ -54,29 +63,51 @@ CallVariants findLaneCallVariants(const CallBase &CB, unsigned VF,
   bool TouchesMemory = CB.mayReadOrWriteMemory();
   const Module &M = *CB.getModule();
   CallVariants Out;
-  for (UsableVariant &V : All.Usable) {
-    if (V.ABI.VLen != VF)
-      continue;
+  // Rejections of variants of exactly VF lanes explain best why a call has
+  // none; those of narrower ones only show when there is no such variant.
+  CallVariants Narrow;
+  auto Consider = [&](const UsableVariant &V, CallVariants &To) {
     auto Reject = [&](const Twine &Why) {
-      Out.Unusable.push_back({V.Name, Why.str(), VF, V.ABI.Masked});
+      To.Unusable.push_back({V.Name, Why.str(), V.ABI.VLen, V.ABI.Masked});
     };
     if (NeedsMask && !V.ABI.Masked) {
       Reject("the call does not run on every lane, and an unmasked variant "
              "would run it on the inactive lanes too");
-      continue;
+      return;
     }
     // One call per lane of a function that touches memory: a variant whose
     // arguments are all uniform would make it one call for all lanes.
     if (TouchesMemory && !hasLaneVaryingParam(V.Info)) {
       Reject("its arguments are the same on every lane and the call touches "
              "memory: it stays one call per lane");
-      continue;
+      return;
     }
     if (!canDeclareABISymbol(M, V)) {
       Reject("the module has a symbol of another type with that name");
-      continue;
+      return;
     }
-    Out.Usable.push_back(std::move(V));
+    To.Usable.push_back(V);
+    To.Usable.back().Copies = VF / V.ABI.VLen;
+  };
+  for (const UsableVariant &V : All.Usable)
+    if (V.ABI.VLen == VF)
+      Consider(V, Out);
+  // No variant of VF lanes: VF/n calls of a variant of n lanes still beat
+  // VF scalar calls (a `simdlen(4)` callee in a variant of 8 lanes, or
+  // libmvec's 4-lane double functions in an 8-lane loop). The widest such
+  // variant first; LV sees one VF-lane stand-in per ISA class and mask kind.
+  if (Out.Usable.empty() && canCompose(CB)) {
+    for (const UsableVariant &V : All.Usable)
+      if (V.ABI.VLen < VF && VF % V.ABI.VLen == 0)
+        Consider(V, Narrow);
+    std::stable_sort(Narrow.Usable.begin(), Narrow.Usable.end(),
+                     [](const UsableVariant &A, const UsableVariant &B) {
+                       return A.ABI.VLen > B.ABI.VLen;
+                     });
+    StringSet<> Seen;
+    for (UsableVariant &V : Narrow.Usable)
+      if (Seen.insert(mappingName(V)).second)
+        Out.Usable.push_back(std::move(V));
   }
   // Of the others, those of the kind the call would take (masked when it
   // needs a mask) explain best why it has none.
@@ -86,6 +117,9 @@ CallVariants findLaneCallVariants(const CallBase &CB, unsigned VF,
       [&](const UnusableVariant &U) { return U.Masked == NeedsMask; });
   for (UnusableVariant &U : All.Unusable)
     Out.Unusable.push_back(std::move(U));
+  if (Out.Usable.empty())
+    for (UnusableVariant &U : Narrow.Unusable)
+      Out.Unusable.push_back(std::move(U));
   return Out;
 }
 

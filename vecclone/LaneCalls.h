@@ -6,7 +6,10 @@
 /// can only become a call of a callee variant of VF lanes. On top of the
 /// caller-side rules (CallerVariants: ISA, parameter kinds, alignment) this
 /// decides:
-///  - only variants of VF lanes;
+///  - variants of VF lanes; when none is usable, a variant of n lanes
+///    (n divides VF) called VF/n times, one slice of the lanes each
+///    (UsableVariant::Copies): its vector arguments and mask are split,
+///    its linear arguments stepped, its results put back together;
 ///  - a conditional call (its block does not run on every lane) gets masked
 ///    variants only: the loop vectorizer calls an unmasked variant of a call
 ///    without memory effects on every lane, and a user function may trap or

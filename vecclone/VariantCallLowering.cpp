@@ -16,6 +16,7 @@
 
 #include "vecclone/VariantCallLowering.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -29,12 +30,33 @@ std::string vectorizerFormName(StringRef Variant) {
   return (Variant + ".vecclone.lv").str();
 }
 
+/// \p V with its lane count replaced by \p Lanes.
+static VFInfo withLanes(const UsableVariant &V, unsigned Lanes) {
+  VFInfo Info = V.Info;
+  Info.Shape.VF = ElementCount::getFixed(Lanes);
+  return Info;
+}
+
+std::string mappingName(const UsableVariant &V) {
+  if (V.Copies == 1)
+    return V.Name;
+  // _ZGV <isa> <mask> <vlen> <parameters> _ <scalar name>: 6 characters
+  // before the lane count.
+  StringRef Name = V.Name;
+  StringRef Head = Name.take_front(6);
+  StringRef Rest = Name.drop_front(6).drop_while(isDigit);
+  return (Head + Twine(V.lanes()) + Rest).str();
+}
+
 Function *getOrInsertVectorizerForm(Module &M, const UsableVariant &V,
                                     const Function &Scalar) {
   std::string Name = vectorizerFormName(V.Name);
+  if (V.Copies != 1)
+    Name += ".x" + utostr(V.Copies);
   if (Function *F = M.getFunction(Name))
     return F;
-  FunctionType *Ty = VFABI::createFunctionType(V.Info, Scalar.getFunctionType());
+  FunctionType *Ty = VFABI::createFunctionType(withLanes(V, V.lanes()),
+                                               Scalar.getFunctionType());
   Function *F = Function::Create(Ty, GlobalValue::ExternalLinkage, Name, M);
   F->addFnAttr(Attribute::NoUnwind);
   return F;
@@ -105,6 +127,65 @@ static void appendMask(IRBuilderBase &B, Value *Mask, const VariantABI &ABI,
   if (Elt->isFloatingPointTy())
     Wide = B.CreateBitCast(Wide, FixedVectorType::get(Elt, ABI.VLen));
   appendPieces(B, Wide, ABI.NumMaskPieces, Out);
+}
+
+SmallVector<CallInst *, 4> splitComposedCall(CallInst &Call,
+                                              const UsableVariant &V,
+                                              const Function &Scalar) {
+  assert(V.Copies > 1 && "a composed call");
+  Module &M = *Call.getModule();
+  UsableVariant One = V;
+  One.Copies = 1;
+  Function *Form = getOrInsertVectorizerForm(M, One, Scalar);
+  unsigned N = V.ABI.VLen;
+  IRBuilder<> B(&Call);
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<SmallVector<Value *, 4>, 8> Slices(V.Copies);
+  auto Slice = [&](Value *Whole) {
+    SmallVector<Value *, 4> Pieces;
+    appendPieces(B, Whole, V.Copies, Pieces);
+    for (unsigned K = 0; K != V.Copies; ++K)
+      Slices[K].push_back(Pieces[K]);
+  };
+  for (const VFParameter &P : V.Info.Shape.Parameters) {
+    Value *A = Call.getArgOperand(P.ParamPos);
+    switch (P.ParamKind) {
+    case VFParamKind::Vector:
+    case VFParamKind::GlobalPredicate:
+      Slice(A);
+      break;
+    case VFParamKind::OMP_Linear: {
+      // LV passes lane 0's value; slice K starts K*N lanes further on. The
+      // step of a pointer is in bytes (what LV matched it against).
+      for (unsigned K = 0; K != V.Copies; ++K) {
+        int64_t Offset = P.LinearStepOrPos * int64_t(K * N);
+        Value *At = A;
+        if (K && A->getType()->isPointerTy())
+          At = B.CreatePtrAdd(A, ConstantInt::get(DL.getIndexType(A->getType()),
+                                                  Offset));
+        else if (K)
+          At = B.CreateAdd(A, ConstantInt::get(A->getType(), Offset));
+        Slices[K].push_back(At);
+      }
+      break;
+    }
+    default: // uniform
+      for (unsigned K = 0; K != V.Copies; ++K)
+        Slices[K].push_back(A);
+    }
+  }
+  SmallVector<CallInst *, 4> Calls;
+  for (unsigned K = 0; K != V.Copies; ++K) {
+    CallInst *C = B.CreateCall(Form, Slices[K]);
+    C->setDebugLoc(Call.getDebugLoc());
+    Calls.push_back(C);
+  }
+  if (!Call.getType()->isVoidTy()) {
+    SmallVector<Value *, 4> Results(Calls.begin(), Calls.end());
+    Call.replaceAllUsesWith(concatenateVectors(B, Results));
+  }
+  Call.eraseFromParent();
+  return Calls;
 }
 
 CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,

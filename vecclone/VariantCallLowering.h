@@ -14,6 +14,7 @@
 #define VECCLONE_VARIANTCALLLOWERING_H
 
 #include "vecclone/CallerVariants.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
@@ -28,11 +29,23 @@ namespace vecclone {
 /// Name of the vectorizer-form declaration standing in for \p Variant.
 std::string vectorizerFormName(llvm::StringRef Variant);
 
+/// The mangled name LV reads \p V's shape from: its ABI name, or for
+/// `Copies` calls of a narrower variant the same name with `V.lanes()`
+/// lanes (never a symbol; only the stand-in it maps to is declared).
+std::string mappingName(const UsableVariant &V);
+
 /// Declares (once) the vectorizer-form stand-in for \p V, a variant of
-/// \p Scalar, and returns it.
+/// \p Scalar, of `V.lanes()` lanes, and returns it.
 llvm::Function *getOrInsertVectorizerForm(llvm::Module &M,
                                           const UsableVariant &V,
                                           const llvm::Function &Scalar);
+
+/// Replaces \p Call, a call to the stand-in of \p V with `V.Copies > 1`,
+/// by `V.Copies` calls of the stand-in of one variant call, each on its
+/// slice of the lanes; returns them, in lane order, for lowerVariantCall.
+llvm::SmallVector<llvm::CallInst *, 4>
+splitComposedCall(llvm::CallInst &Call, const UsableVariant &V,
+                  const llvm::Function &Scalar);
 
 /// True if \p M can hold the ABI symbol of \p V: it is absent, or a function
 /// of exactly the ABI type (our own definition or an earlier declaration).

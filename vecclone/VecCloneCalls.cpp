@@ -63,6 +63,8 @@ using namespace llvm;
 
 STATISTIC(NumCallSites, "Number of call sites offered vector variants");
 STATISTIC(NumVectorCalls, "Number of vector variant calls emitted");
+STATISTIC(NumComposedCalls, "Number of calls split into calls of a narrower "
+                            "variant");
 
 namespace vecclone {
 
@@ -181,7 +183,7 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
     Forms.insert({Form, V});
     if (!Mapping.empty())
       Mapping += ",";
-    Mapping += V.Name + "(" + Form->getName().str() + ")";
+    Mapping += mappingName(V) + "(" + Form->getName().str() + ")";
   }
   CI.addFnAttr(Attribute::get(F.getContext(), MappingAttr, Mapping));
   if (Override) {
@@ -217,17 +219,33 @@ void CallVectorizer::lowerVectorCalls() {
     const UsableVariant &V = Forms.find(CI->getCalledFunction())->second;
     Function *Scalar = F.getParent()->getFunction(V.Info.ScalarName);
     assert(Scalar && "the scalar callee outlives its calls");
-    CallInst *New = lowerVariantCall(*CI, V, *Scalar);
-    ++NumVectorCalls;
+    CallInst *New = nullptr;
+    if (V.Copies == 1) {
+      New = lowerVariantCall(*CI, V, *Scalar);
+    } else {
+      UsableVariant One = V;
+      One.Copies = 1;
+      for (CallInst *Part : splitComposedCall(*CI, V, *Scalar)) {
+        CallInst *Lowered = lowerVariantCall(*Part, One, *Scalar);
+        New = New ? New : Lowered;
+      }
+      ++NumComposedCalls;
+    }
+    NumVectorCalls += V.Copies;
     const DebugLoc &DL = New->getDebugLoc();
     if (!Reported.insert({DL ? DL.getLine() : 0, DL ? DL.getCol() : 0, V.Name})
              .second)
       continue;
     ORE.emit([&] {
       OptimizationRemark R(DEBUG_TYPE, "VariantCalled", New);
-      R << "call to '" << Scalar->getName() << "' vectorized as " << V.Name
-        << " (" << isaName(V.ABI.ISA) << ", VF " << ore::NV("VF", V.ABI.VLen)
+      R << "call to '" << Scalar->getName() << "' vectorized as ";
+      if (V.Copies != 1)
+        R << ore::NV("Copies", V.Copies) << " calls of ";
+      R << V.Name << " (" << isaName(V.ABI.ISA) << ", VF "
+        << ore::NV("VF", V.ABI.VLen)
         << (V.ABI.Masked ? ", masked" : ", unmasked") << ")";
+      if (V.Copies != 1)
+        R << " per " << ore::NV("Lanes", V.lanes()) << " lanes";
       if (!VariantOf.empty())
         R << " in variant " << F.getName() << " of '" << VariantOf << "'";
       return R;

@@ -93,9 +93,10 @@ class P:
 
 
 class F:
-    def __init__(self, name, ret, params, body, branch=None, simdlen=None):
+    def __init__(self, name, ret, params, body, branch=None, simdlen=None, attrs=""):
         self.name, self.ret, self.params, self.body = name, ret, params, body
         self.branch, self.simdlen = branch, simdlen
+        self.attrs = attrs  # e.g. "__attribute__((noinline)) ", before the definition
 
     def pragma(self):
         cl = []
@@ -291,7 +292,7 @@ def gen_callee(funcs=FUNCS):
         out.append(f.pragma())
         args = ", ".join("%s%s%s" % (ctype(p.ty), "" if is_ptr(p.ty) else " ", p.name) for p in f.params)
         rt = ctype(f.ret)
-        out.append("%s%s%s(%s) { %s }" % (rt, "" if rt.endswith("*") else " ", f.name, args, f.body))
+        out.append("%s%s%s%s(%s) { %s }" % (f.attrs, rt, "" if rt.endswith("*") else " ", f.name, args, f.body))
         out.append("")
     return "\n".join(out)
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random declare-simd functions for differential fuzzing (issue 7).
 
-usage: gen_fuzz.py SEED COUNT OUTDIR [--first=K] [--only=fzK,...]
+usage: gen_fuzz.py SEED COUNT OUTDIR [--first=K] [--only=fzK,...] [--narrow-helpers]
 
 Writes into OUTDIR:
   callee.c   a few fixed declare-simd helpers, then COUNT random functions
@@ -58,6 +58,20 @@ HELPERS = [
 ]
 HELPER_CALLS = {"uint": ["fz_hu({0}, {1})", "fz_hloop({0})"], "float": ["fz_hf({0}, {1})"],
                 "double": ["fz_hd({0}, 3)"]}
+# --narrow-helpers (scripts/fuzz.sh passes it): two more helpers, narrower
+# than every caller variant and never inlined, so the callers' variants call
+# their 2- and 4-lane variants once per slice of their lanes (masked under a
+# condition). Off by default: the regression tests regenerate their cases
+# from the streams without them.
+NARROW_HELPERS = [
+    F("fz_hn", "uint", [P("uint", "a"), P("uint", "k", "u")],
+      "unsigned r = a * 2246822519u + k; return r ^ (r >> 13);",
+      simdlen=2, attrs="__attribute__((noinline)) "),
+    F("fz_hm", "float", [P("float", "a"), P("float", "b")],
+      "return a > b ? a - b * 0.5f : b * 0.25f;",
+      simdlen=4, attrs="__attribute__((noinline)) "),
+]
+NARROW_CALLS = {"uint": ["fz_hn({0}, 5u)"], "float": ["fz_hm({0}, {1})"]}
 
 
 class Body:
@@ -402,6 +416,10 @@ def main():
             first = int(a[8:])
         elif a.startswith("--only="):
             only = a[7:].split(",")
+        elif a == "--narrow-helpers":
+            HELPERS.extend(NARROW_HELPERS)
+            for t, calls in NARROW_CALLS.items():
+                HELPER_CALLS[t].extend(calls)
     if len(args) != 3:
         sys.exit(__doc__)
     seed, count, outdir = int(args[0]), int(args[1]), args[2]
