@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernel-wrap/KernelWrapPass.h"
+#include "vplan-ext/LaneLoopPrep.h"
 #include "vplan-ext/WideIntDivision.h"
 #include "BarrierRegions.h"
 #include "WorkItemFunction.h"
@@ -542,7 +543,8 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   // 32-bit divisions of innermost work-item loops through double, as in
   // every lane loop (the forced ones get it from SimdLoopPass after their
   // fission).
-  vplanext::widenIntDivisions(*WG, VectorHeaders);
+  vplanext::widenIntDivisions(*WG,
+                              vplanext::innermostLaneLoops(LI, VectorHeaders));
   FAM.clear(*WG, WG->getName());
   return {WG, unsigned(WI.Starts.size())};
 }

@@ -34,11 +34,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "vplan-ext/InterleaveGapFill.h"
-#include "vplan-ext/LaneInvariantHoist.h"
-#include "vplan-ext/WideIntDivision.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LaneLoopMetadata.h"
+#include "vplan-ext/LaneLoopPrep.h"
+#include "vplan-ext/WideIntDivision.h"
 #include "llvm/Support/CommandLine.h"
 #include <optional>
 
@@ -836,8 +835,13 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   // generation takes minutes (fuzz seed 110038: 97 64-bit divisions, 16
   // lanes, 19 s of llc for one variant and 20 variants). Such a variant
   // calls its body lane by lane instead.
+  // The cut is done: one dominator tree and loop nest serve the checks and
+  // rewrites below, none of which changes the CFG.
+  DominatorTree DT(*V);
+  LoopInfo LI(DT);
   if (Out.Inlined && Out.ScalarLaneLoopReason.empty()) {
-    unsigned N = vplanext::countLaneDivisions(*V, LaneHeaders);
+    unsigned N = vplanext::countLaneDivisions(
+        vplanext::innermostLaneLoops(LI, LaneHeaders));
     if (N * ABI.VLen > MaxLaneDivisions)
       Out.ScalarLaneLoopReason =
           (Twine(N) + " integer divisions the vectorizer would run lane by "
@@ -851,14 +855,12 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     LaneHeaders.clear();
   }
 
-  // Strided struct reads: whole-struct interleave groups (no scalar
-  // epilogue, which a VL-iteration lane loop has no room for).
-  if (Out.Inlined)
-    vplanext::fillInterleaveGaps(*V, LaneHeaders);
-  // 32-bit divisions the vectorizer would run lane by lane.
-  vplanext::widenIntDivisions(*V, LaneHeaders);
-  // Uniform work that the lane mask guards: once, before the lane loop.
-  vplanext::hoistLaneInvariants(*V, LaneHeaders);
+  // Strided struct reads become whole-struct interleave groups (no scalar
+  // epilogue, which a VL-iteration lane loop has no room for), 32-bit
+  // divisions go through double, and uniform work the lane mask guards
+  // moves before the lane loop.
+  vplanext::prepareLaneLoops(*V, DT, LI, LaneHeaders,
+                             /*FillGaps=*/Out.Inlined);
 
   LLVMContext &Ctx = V->getContext();
   MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});

@@ -25,8 +25,8 @@ STATISTIC(NumGapLoads, "Number of loads added to complete interleave groups");
 
 namespace vplanext {
 
-static unsigned gatherGappedLoads(Function &F,
-                                  ArrayRef<BasicBlock *> LaneHeaders);
+static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
+                                  LoopInfo &LI, ArrayRef<Loop *> LaneLoops);
 
 namespace {
 
@@ -44,14 +44,12 @@ struct Group {
 
 } // namespace
 
-unsigned fillInterleaveGaps(Function &F, ArrayRef<BasicBlock *> LaneHeaders) {
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
+unsigned fillInterleaveGaps(Function &F, DominatorTree &DT, LoopInfo &LI,
+                            ArrayRef<Loop *> LaneLoops) {
   const DataLayout &DL = F.getDataLayout();
   unsigned Added = 0;
-  for (BasicBlock *H : LaneHeaders) {
-    Loop *L = LI.getLoopFor(H);
-    if (!L || L->getHeader() != H || !L->getLoopLatch())
+  for (Loop *L : LaneLoops) {
+    if (!L->getLoopLatch())
       continue;
     BasicBlock *Latch = L->getLoopLatch();
     MapVector<std::tuple<Value *, Value *, Type *>, Group> Groups;
@@ -132,23 +130,20 @@ unsigned fillInterleaveGaps(Function &F, ArrayRef<BasicBlock *> LaneHeaders) {
       }
     }
   }
-  Added += gatherGappedLoads(F, LaneHeaders);
+  Added += gatherGappedLoads(F, DT, LI, LaneLoops);
   return Added;
 }
 
-static unsigned gatherGappedLoads(Function &F,
-                                  ArrayRef<BasicBlock *> LaneHeaders) {
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
+static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
+                                  LoopInfo &LI, ArrayRef<Loop *> LaneLoops) {
   TargetLibraryInfoImpl TLII(F.getParent()->getTargetTriple());
   TargetLibraryInfo TLI(TLII, &F);
   AssumptionCache AC(F);
   ScalarEvolution SE(F, TLI, AC, DT, LI);
   const DataLayout &DL = F.getDataLayout();
   unsigned Frozen = 0;
-  for (BasicBlock *H : LaneHeaders) {
-    Loop *L = LI.getLoopFor(H);
-    if (!L || L->getHeader() != H || !L->getLoopLatch())
+  for (Loop *L : LaneLoops) {
+    if (!L->getLoopLatch())
       continue;
     // Strided reads every lane makes, by step.
     struct Access {

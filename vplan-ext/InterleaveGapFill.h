@@ -25,17 +25,20 @@
 #include "llvm/ADT/ArrayRef.h"
 
 namespace llvm {
-class BasicBlock;
+class DominatorTree;
 class Function;
+class Loop;
+class LoopInfo;
 } // namespace llvm
 
 namespace vplanext {
 
-/// Completes the strided struct reads of the lane loops headed by
-/// \p LaneHeaders; returns the number of loads added or turned into
-/// gathers.
-unsigned fillInterleaveGaps(llvm::Function &F,
-                            llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
+/// Completes the strided struct reads of \p LaneLoops (innermost lane loops
+/// of \p F: innermostLaneLoops in LaneLoopPrep.h; \p DT and \p LI describe
+/// \p F); returns the number of loads added or turned into gathers.
+unsigned fillInterleaveGaps(llvm::Function &F, llvm::DominatorTree &DT,
+                            llvm::LoopInfo &LI,
+                            llvm::ArrayRef<llvm::Loop *> LaneLoops);
 
 } // namespace vplanext
 

@@ -4,8 +4,6 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/Dominators.h"
-#include "llvm/IR/Function.h"
 #include "llvm/Support/Debug.h"
 
 using namespace llvm;
@@ -17,16 +15,10 @@ STATISTIC(NumHoisted, "Number of lane-invariant instructions hoisted out of "
 
 namespace vplanext {
 
-unsigned hoistLaneInvariants(Function &F, ArrayRef<BasicBlock *> LaneHeaders) {
-  if (LaneHeaders.empty())
-    return 0;
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
+unsigned hoistLaneInvariants(ArrayRef<Loop *> LaneLoops) {
   unsigned Hoisted = 0;
-  for (BasicBlock *H : LaneHeaders) {
-    Loop *L = LI.getLoopFor(H);
-    if (!L || L->getHeader() != H || !L->isInnermost() ||
-        !L->getLoopPreheader())
+  for (Loop *L : LaneLoops) {
+    if (!L->getLoopPreheader())
       continue;
     // Program order: a chain's operands come out before their users, so
     // each makeLoopInvariant call has little left to recurse into.
@@ -43,8 +35,7 @@ unsigned hoistLaneInvariants(Function &F, ArrayRef<BasicBlock *> LaneHeaders) {
     }
   }
   LLVM_DEBUG(dbgs() << "vplan-ext: hoisted " << Hoisted
-                    << " lane-invariant instructions in " << F.getName()
-                    << "\n");
+                    << " lane-invariant instructions\n");
   NumHoisted += Hoisted;
   return Hoisted;
 }

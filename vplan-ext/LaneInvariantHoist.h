@@ -25,17 +25,15 @@
 #include "llvm/ADT/ArrayRef.h"
 
 namespace llvm {
-class BasicBlock;
-class Function;
+class Loop;
 } // namespace llvm
 
 namespace vplanext {
 
-/// Hoists the lane-invariant, speculatable instructions of the innermost
-/// lane loops headed by \p LaneHeaders into their preheaders; returns how
-/// many it hoisted.
-unsigned hoistLaneInvariants(llvm::Function &F,
-                             llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
+/// Hoists the lane-invariant, speculatable instructions of \p LaneLoops
+/// (innermost lane loops: innermostLaneLoops in LaneLoopPrep.h) into their
+/// preheaders; returns how many it hoisted.
+unsigned hoistLaneInvariants(llvm::ArrayRef<llvm::Loop *> LaneLoops);
 
 } // namespace vplanext
 

@@ -8,11 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/SimdLoopPass.h"
-#include "vplan-ext/InterleaveGapFill.h"
-#include "vplan-ext/LaneInvariantHoist.h"
-#include "vplan-ext/WideIntDivision.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LaneLoopMetadata.h"
+#include "vplan-ext/LaneLoopPrep.h"
 #include "vplan-ext/MaskPhiWidening.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
@@ -411,9 +409,12 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     ++NumSimdLoops;
     F.addFnAttr(LaneLoopsAttr);
     FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL, &TTI);
-    fillInterleaveGaps(F, FR.LaneHeaders);
-    widenIntDivisions(F, FR.LaneHeaders);
-    hoistLaneInvariants(F, FR.LaneHeaders);
+    {
+      // The cut changed the CFG: the round's analyses are stale.
+      DominatorTree CutDT(F);
+      LoopInfo CutLI(CutDT);
+      prepareLaneLoops(F, CutDT, CutLI, FR.LaneHeaders, /*FillGaps=*/true);
+    }
     LLVMContext &Ctx = F.getContext();
     // Lane arrays made by the cut are private to each lane: their accesses
     // join a parallel group of their own.

@@ -4,7 +4,6 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstrTypes.h"
@@ -47,21 +46,6 @@ bool isRewritable(const BinaryOperator &BO) {
   return BO.getType()->isIntegerTy(32) && isVariableDivision(BO);
 }
 
-/// The innermost lane loops among \p LaneHeaders (the ones the vectorizer
-/// widens), each once.
-SmallVector<Loop *, 4> innermostLaneLoops(LoopInfo &LI,
-                                          ArrayRef<BasicBlock *> LaneHeaders) {
-  SmallVector<Loop *, 4> Loops;
-  for (BasicBlock *H : LaneHeaders) {
-    Loop *L = LI.getLoopFor(H);
-    // A lane loop that kept an inner loop is not widened: its divisions
-    // stay integer.
-    if (L && L->getHeader() == H && L->isInnermost())
-      Loops.push_back(L);
-  }
-  return Loops;
-}
-
 void rewrite(BinaryOperator &BO) {
   IRBuilder<> B(&BO);
   Instruction::BinaryOps Op = BO.getOpcode();
@@ -88,14 +72,12 @@ void rewrite(BinaryOperator &BO) {
 
 } // namespace
 
-unsigned widenIntDivisions(Function &F, ArrayRef<BasicBlock *> LaneHeaders) {
-  if (!IntDivViaFP || LaneHeaders.empty() ||
+unsigned widenIntDivisions(Function &F, ArrayRef<Loop *> LaneLoops) {
+  if (!IntDivViaFP || LaneLoops.empty() ||
       F.hasFnAttribute(Attribute::StrictFP))
     return 0;
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
   SmallVector<BinaryOperator *, 8> Work;
-  for (Loop *L : innermostLaneLoops(LI, LaneHeaders))
+  for (Loop *L : LaneLoops)
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB)
         if (auto *BO = dyn_cast<BinaryOperator>(&I); BO && isRewritable(*BO))
@@ -109,11 +91,9 @@ unsigned widenIntDivisions(Function &F, ArrayRef<BasicBlock *> LaneHeaders) {
   return Work.size();
 }
 
-unsigned countLaneDivisions(Function &F, ArrayRef<BasicBlock *> LaneHeaders) {
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
+unsigned countLaneDivisions(ArrayRef<Loop *> LaneLoops) {
   unsigned N = 0;
-  for (Loop *L : innermostLaneLoops(LI, LaneHeaders))
+  for (Loop *L : LaneLoops)
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB)
         N += isVariableDivision(I) &&

@@ -26,26 +26,25 @@
 #include "llvm/ADT/ArrayRef.h"
 
 namespace llvm {
-class BasicBlock;
 class Function;
+class Loop;
 } // namespace llvm
 
 namespace vplanext {
 
 /// Rewrites the 32-bit `sdiv`/`udiv`/`srem`/`urem` by non-constant divisors
-/// in the lane loops headed by \p LaneHeaders into double-precision
-/// division; returns how many it rewrote. Lane loops with inner loops
-/// (which the vectorizer does not widen) and `strictfp` functions are left
-/// alone; `-vplan-int-div-via-fp=false` turns it off.
+/// in \p LaneLoops (innermost lane loops of \p F: innermostLaneLoops in
+/// LaneLoopPrep.h) into double-precision division; returns how many it
+/// rewrote. `strictfp` functions are left alone;
+/// `-vplan-int-div-via-fp=false` turns it off.
 unsigned widenIntDivisions(llvm::Function &F,
-                           llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
+                           llvm::ArrayRef<llvm::Loop *> LaneLoops);
 
-/// The integer divisions by non-constant divisors left in the lane loops
-/// headed by \p LaneHeaders that widenIntDivisions does not rewrite (64-bit,
-/// 8- and 16-bit ones): the vectorizer runs each lane by lane, VL `div`s
-/// per division, each behind its own branch when conditional.
-unsigned countLaneDivisions(llvm::Function &F,
-                            llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
+/// The integer divisions by non-constant divisors in \p LaneLoops that
+/// widenIntDivisions does not rewrite (64-bit, 8- and 16-bit ones): the
+/// vectorizer runs each lane by lane, VL `div`s per division, each behind
+/// its own branch when conditional.
+unsigned countLaneDivisions(llvm::ArrayRef<llvm::Loop *> LaneLoops);
 
 } // namespace vplanext
 
