@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "vecclone/PointeeTypes.h"
 #include "vecclone/VecClonePass.h"
 #include "kernel-wrap/KernelWrapPass.h"
 #include "vplan-ext/MaskPhiWidening.h"
@@ -55,6 +56,12 @@ static void registerPipelineNames(PassBuilder &PB) {
 }
 
 static void registerDefaultPipeline(PassBuilder &PB) {
+  // Before any simplification: what pointer parameters point to, while the
+  // body still says it (vecclone needs it for variable linear steps).
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(vecclone::RecordPointeeTypesPass());
+      });
   // Variants are ABI symbols: define them at every level, -O0 included.
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {

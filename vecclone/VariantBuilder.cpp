@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/VariantBuilder.h"
+#include "vecclone/PointeeTypes.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CFG.h"
@@ -198,52 +199,6 @@ void VariantBodyBuilder::spillMask() {
   B.CreateAlignedStore(Whole, MaskArray, MaskArray->getAlign());
 }
 
-/// Finds the type a pointer parameter points to from how the scalar body
-/// uses it; opaque pointers carry no pointee type, but `ls`, `Rs` and `U`
-/// steps are in units of it. Returns null when uses disagree or say nothing.
-static Type *inferPointeeType(const Argument *A) {
-  Type *Found = nullptr;
-  auto Note = [&](Type *T) {
-    if (!T || (Found && Found != T))
-      return false;
-    Found = T;
-    return true;
-  };
-  // At -O0 the argument is first spilled to its own stack slot: follow the
-  // pointer through the slot's reloads.
-  SmallVector<const Value *, 4> Work = {A};
-  SmallPtrSet<const Value *, 8> Seen;
-  while (!Work.empty()) {
-    const Value *P = Work.pop_back_val();
-    if (!Seen.insert(P).second)
-      continue;
-    for (const User *U : P->users()) {
-      Type *T = nullptr;
-      if (auto *L = dyn_cast<LoadInst>(U))
-        T = L->getType();
-      else if (auto *S = dyn_cast<StoreInst>(U);
-               S && S->getPointerOperand() == P)
-        T = S->getValueOperand()->getType();
-      else if (auto *S = dyn_cast<StoreInst>(U);
-               S && isa<AllocaInst>(S->getPointerOperand())) {
-        for (const User *SU : S->getPointerOperand()->users())
-          if (auto *Reload = dyn_cast<LoadInst>(SU);
-              Reload && Reload->getType()->isPointerTy())
-            Work.push_back(Reload);
-        continue;
-      } else if (auto *G = dyn_cast<GetElementPtrInst>(U);
-                 G && G->getPointerOperand() == P &&
-                 !G->getSourceElementType()->isIntegerTy(8))
-        T = G->getSourceElementType();
-      else
-        continue;
-      if (!Note(T))
-        return nullptr;
-    }
-  }
-  return Found;
-}
-
 /// `linear(uval(r))`: the reference is uniform, each lane sees a private copy
 /// holding *r + lane * step (GCC copies the value once in the entry).
 void VariantBodyBuilder::prepareUValCopies() {
@@ -253,7 +208,7 @@ void VariantBodyBuilder::prepareUValCopies() {
     if (P.Kind != VFParamKind::OMP_LinearUVal &&
         P.Kind != VFParamKind::OMP_LinearUValPos)
       continue;
-    Type *ValTy = inferPointeeType(Scalar.getArg(I));
+    Type *ValTy = pointeeType(*Scalar.getArg(I));
     assert(ValTy && "checked by whyCannotBuild");
     UValBase[I] = B.CreateLoad(ValTy, V.getArg(P.FirstArg), "uval.base");
     ParamArrays[I] = createLaneArray(ValTy, "uval.copy" + Twine(I));
@@ -302,7 +257,7 @@ Value *VariantBodyBuilder::laneArgument(const ParamABI &P, unsigned ParamNo,
       // Constant steps are mangled in bytes; variable steps count elements.
       uint64_t EltBytes = 1;
       if (P.Kind == VFParamKind::OMP_LinearPos)
-        EltBytes = DL.getTypeAllocSize(inferPointeeType(Scalar.getArg(ParamNo)));
+        EltBytes = DL.getTypeAllocSize(pointeeType(*Scalar.getArg(ParamNo)));
       return B.CreatePtrAdd(Arg, scaledStep(P, ParamNo, Lane, EltBytes));
     }
     Value *Offset = B.CreateTrunc(scaledStep(P, ParamNo, Lane, 1), Ty);
@@ -312,7 +267,7 @@ Value *VariantBodyBuilder::laneArgument(const ParamABI &P, unsigned ParamNo,
   case VFParamKind::OMP_LinearRefPos: {
     uint64_t EltBytes = 1;
     if (P.Kind == VFParamKind::OMP_LinearRefPos)
-      EltBytes = DL.getTypeAllocSize(inferPointeeType(Scalar.getArg(ParamNo)));
+      EltBytes = DL.getTypeAllocSize(pointeeType(*Scalar.getArg(ParamNo)));
     return B.CreatePtrAdd(Arg, scaledStep(P, ParamNo, Lane, EltBytes));
   }
   case VFParamKind::OMP_LinearUVal:
@@ -886,7 +841,7 @@ std::string whyCannotBuild(const Function &Scalar, const VariantABI &ABI) {
         P.Kind == VFParamKind::OMP_LinearUValPos;
     if (!NeedsPointee)
       continue;
-    Type *T = inferPointeeType(Scalar.getArg(I));
+    Type *T = pointeeType(*Scalar.getArg(I));
     if (!T)
       return ("cannot tell the type parameter " + Twine(I + 1) +
               " points to (its linear step is counted in that type)")

@@ -1,0 +1,46 @@
+//===- PointeeTypes.h - What a pointer parameter points to -----*- C++ -*-===//
+//
+/// \file
+/// Variable linear steps of pointers (`linear(p:s)`, mangled `ls`), and the
+/// `ref`/`uval` kinds, count in units of the type the pointer points to, but
+/// opaque pointers carry no pointee type: it is read from how the body uses
+/// the parameter (loads, stores, GEPs). vecclone runs after the function
+/// simplification pipeline, which may fold those uses away (a body that
+/// reads `b[0] & 0`), so the pointee types are also recorded before
+/// optimization, at the start of the pipeline, in function metadata
+/// (`vecclone.pointee.types`: argument number, then a poison value of the
+/// type, per parameter), and read from there first. Without a recorded or
+/// inferable type, a parameter the body does not use takes i8: no lane's
+/// value of it is ever read.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VECCLONE_POINTEETYPES_H
+#define VECCLONE_POINTEETYPES_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class Argument;
+class Module;
+class Type;
+} // namespace llvm
+
+namespace vecclone {
+
+/// The type pointer parameter \p A points to: recorded, else inferred from
+/// the body's uses, else i8 for an unused parameter; null when unknown.
+llvm::Type *pointeeType(const llvm::Argument &A);
+
+/// Records the pointee types of the pointer parameters of every function
+/// with vector variant attributes, where the body shows them.
+class RecordPointeeTypesPass
+    : public llvm::PassInfoMixin<RecordPointeeTypesPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+} // namespace vecclone
+
+#endif // VECCLONE_POINTEETYPES_H
