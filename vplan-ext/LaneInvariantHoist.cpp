@@ -1,10 +1,15 @@
 //===- LaneInvariantHoist.cpp - Lane-invariant code out of lane loops ----===//
 
 #include "vplan-ext/LaneInvariantHoist.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
 
@@ -12,6 +17,14 @@ using namespace llvm;
 
 STATISTIC(NumHoisted, "Number of lane-invariant instructions hoisted out of "
                       "lane loops");
+STATISTIC(NumChainCuts, "Number of freezes cutting deep uniform expression "
+                        "chains in lane loops");
+
+static cl::opt<unsigned> MaxUniformPaths(
+    "vplan-max-uniform-paths", cl::init(4096), cl::Hidden,
+    cl::desc("Most operand paths a value of a lane loop may have through "
+             "uniform arithmetic before a freeze cuts the chain (LLVM 22's "
+             "vectorizer walks every path)"));
 
 namespace vplanext {
 
@@ -38,6 +51,82 @@ unsigned hoistLaneInvariants(ArrayRef<Loop *> LaneLoops) {
                     << " lane-invariant instructions\n");
   NumHoisted += Hoisted;
   return Hoisted;
+}
+
+/// Whether LLVM 22's `vputils::isSingleScalar` walks through \p I to its
+/// operands: arithmetic, casts, compares, selects, GEPs and the phis of
+/// joins inside the loop (blends). The walk stops at anything else.
+static bool walkedThrough(const Instruction &I, const Loop &L) {
+  if (auto *PN = dyn_cast<PHINode>(&I))
+    return PN->getParent() != L.getHeader();
+  return isa<BinaryOperator, CastInst, CmpInst, SelectInst,
+             GetElementPtrInst>(I) ||
+         isa<UnaryOperator>(I);
+}
+
+unsigned cutDeepUniformChains(ArrayRef<Loop *> LaneLoops) {
+  unsigned Cuts = 0;
+  for (Loop *L : LaneLoops) {
+    // Paths[I]: how many operand paths the walk from I may follow (an
+    // overestimate: the walk stops at the first operand that is not a
+    // single scalar). Values defined outside L count 1.
+    DenseMap<const Instruction *, uint64_t> Paths;
+    auto PathsOf = [&](const Value *V) -> uint64_t {
+      auto *I = dyn_cast<Instruction>(V);
+      return I && L->contains(I) ? Paths.lookup(I) : 1;
+    };
+    SmallVector<std::pair<Instruction *, unsigned>, 32> Stack;
+    for (BasicBlock *BB : L->getBlocksVector())
+      for (Instruction &Root : *BB) {
+        if (Paths.count(&Root))
+          continue;
+        // Post-order over operands inside L, without recursion (chains can
+        // be thousands of instructions long). Cycles pass through header
+        // phis, which are leaves.
+        Stack.push_back({&Root, 0});
+        while (!Stack.empty()) {
+          Instruction *I = Stack.back().first;
+          if (!walkedThrough(*I, *L)) {
+            Paths[I] = 1;
+            Stack.pop_back();
+            continue;
+          }
+          unsigned &Next = Stack.back().second;
+          if (Next < I->getNumOperands()) {
+            auto *Op = dyn_cast<Instruction>(I->getOperand(Next++));
+            if (Op && L->contains(Op) && !Paths.count(Op))
+              Stack.push_back({Op, 0});
+            continue;
+          }
+          Stack.pop_back();
+          uint64_t Sum = 0;
+          for (const Value *Op : I->operands())
+            Sum = SaturatingAdd(Sum, PathsOf(Op));
+          Paths[I] = Sum;
+          if (Sum <= MaxUniformPaths)
+            continue;
+          // A freeze is a value the walk does not look through; it changes
+          // nothing but poison, which no lane may observe anyway. Every
+          // user inside the loop (none is counted yet: post-order) reads
+          // the frozen value.
+          IRBuilder<> B(I->getParent(),
+                        isa<PHINode>(I)
+                            ? I->getParent()->getFirstInsertionPt()
+                            : std::next(I->getIterator()));
+          auto *F = cast<Instruction>(B.CreateFreeze(I, I->getName() + ".cut"));
+          I->replaceUsesWithIf(F, [&](Use &U) {
+            auto *UI = cast<Instruction>(U.getUser());
+            return UI != F && L->contains(UI);
+          });
+          Paths[F] = 1;
+          ++Cuts;
+        }
+      }
+  }
+  LLVM_DEBUG(dbgs() << "vplan-ext: " << Cuts
+                    << " deep uniform chains cut by freeze\n");
+  NumChainCuts += Cuts;
+  return Cuts;
 }
 
 } // namespace vplanext

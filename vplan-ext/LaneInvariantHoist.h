@@ -35,6 +35,14 @@ namespace vplanext {
 /// preheaders; returns how many it hoisted.
 unsigned hoistLaneInvariants(llvm::ArrayRef<llvm::Loop *> LaneLoops);
 
+/// What hoisting cannot move (phis of joins under uniform branches, a
+/// loop's state) can still form a deep uniform expression DAG: a `freeze`
+/// after every value with more than `-vplan-max-uniform-paths` (4096)
+/// operand paths through uniform arithmetic stops LV's walk there (fuzz
+/// seed 160202: a Newton-like chain unrolled 36 steps under uniform
+/// `continue`s, 2^36 paths). Returns the number of freezes inserted.
+unsigned cutDeepUniformChains(llvm::ArrayRef<llvm::Loop *> LaneLoops);
+
 } // namespace vplanext
 
 #endif // VPLANEXT_LANEINVARIANTHOIST_H

@@ -35,6 +35,7 @@ LanePrepCounts prepareLaneLoops(Function &F, DominatorTree &DT, LoopInfo &LI,
     C.GapLoads = fillInterleaveGaps(F, DT, LI, Loops);
   C.Divisions = widenIntDivisions(F, Loops);
   C.Hoisted = hoistLaneInvariants(Loops);
+  C.ChainCuts = cutDeepUniformChains(Loops);
   return C;
 }
 

@@ -1,12 +1,13 @@
 //===- LaneLoopPrep.h - Lane-loop rewrites before the vectorizer -*- C++ -*-===//
 //
 /// \file
-/// After the lane loop is cut (LaneLoopFission), three rewrites prepare its
+/// After the lane loop is cut (LaneLoopFission), these rewrites prepare its
 /// innermost lane loops for the stock loop vectorizer: whole-struct
 /// interleave groups for strided struct reads (InterleaveGapFill), 32-bit
-/// divisions through double (WideIntDivision) and lane-invariant code moved
-/// to the preheader (LaneInvariantHoist). None changes the CFG, so one
-/// DominatorTree and LoopInfo serve all three; this runs them in that order.
+/// divisions through double (WideIntDivision), lane-invariant code moved
+/// to the preheader and deep uniform chains cut (LaneInvariantHoist). None
+/// changes the CFG, so one DominatorTree and LoopInfo serve all of them;
+/// this runs them in that order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +37,7 @@ struct LanePrepCounts {
   unsigned GapLoads = 0;  ///< loads added to complete interleave groups
   unsigned Divisions = 0; ///< divisions rewritten through double
   unsigned Hoisted = 0;   ///< instructions moved to a preheader
+  unsigned ChainCuts = 0; ///< freezes cutting deep uniform chains
 };
 
 /// Runs the three rewrites on the lane loops of \p F headed by
