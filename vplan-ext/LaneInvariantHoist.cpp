@@ -82,7 +82,10 @@ unsigned cutDeepUniformChains(ArrayRef<Loop *> LaneLoops) {
           continue;
         // Post-order over operands inside L, without recursion (chains can
         // be thousands of instructions long). Cycles pass through header
-        // phis, which are leaves.
+        // phis, which are leaves; a value gets a provisional count when
+        // pushed, so even an irreducible cycle inside L (which LoopInfo does
+        // not model) cannot make the walk go round forever.
+        Paths[&Root] = 1;
         Stack.push_back({&Root, 0});
         while (!Stack.empty()) {
           Instruction *I = Stack.back().first;
@@ -94,7 +97,7 @@ unsigned cutDeepUniformChains(ArrayRef<Loop *> LaneLoops) {
           unsigned &Next = Stack.back().second;
           if (Next < I->getNumOperands()) {
             auto *Op = dyn_cast<Instruction>(I->getOperand(Next++));
-            if (Op && L->contains(Op) && !Paths.count(Op))
+            if (Op && L->contains(Op) && Paths.try_emplace(Op, 1).second)
               Stack.push_back({Op, 0});
             continue;
           }
