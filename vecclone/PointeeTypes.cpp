@@ -95,7 +95,6 @@ Type *pointeeType(const Argument &A) {
 
 PreservedAnalyses RecordPointeeTypesPass::run(Module &M,
                                               ModuleAnalysisManager &) {
-  bool Changed = false;
   for (Function &F : M) {
     if (F.isDeclaration() || !hasVariantAttributes(F) ||
         F.getMetadata(PointeeMD))
@@ -116,10 +115,8 @@ PreservedAnalyses RecordPointeeTypesPass::run(Module &M,
     if (Ops.empty())
       continue;
     F.setMetadata(PointeeMD, MDNode::get(Ctx, Ops));
-    Changed = true;
   }
   // Metadata only: no analysis sees it.
-  (void)Changed;
   return PreservedAnalyses::all();
 }
 

@@ -129,9 +129,12 @@ static void appendMask(IRBuilderBase &B, Value *Mask, const VariantABI &ABI,
   appendPieces(B, Wide, ABI.NumMaskPieces, Out);
 }
 
-SmallVector<CallInst *, 4> splitComposedCall(CallInst &Call,
-                                              const UsableVariant &V,
-                                              const Function &Scalar) {
+/// Replaces \p Call, a call to the stand-in of \p V with `V.Copies > 1`,
+/// by `V.Copies` calls of the stand-in of one variant call, each on its
+/// slice of the lanes; returns them in lane order.
+static SmallVector<CallInst *, 4> splitComposedCall(CallInst &Call,
+                                                     const UsableVariant &V,
+                                                     const Function &Scalar) {
   assert(V.Copies > 1 && "a composed call");
   Module &M = *Call.getModule();
   UsableVariant One = V;
@@ -190,6 +193,16 @@ SmallVector<CallInst *, 4> splitComposedCall(CallInst &Call,
 
 CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
                            const Function &Scalar) {
+  if (V.Copies != 1) {
+    UsableVariant One = V;
+    One.Copies = 1;
+    CallInst *First = nullptr;
+    for (CallInst *Part : splitComposedCall(Call, V, Scalar)) {
+      CallInst *Lowered = lowerVariantCall(*Part, One, Scalar);
+      First = First ? First : Lowered;
+    }
+    return First;
+  }
   const VariantABI &ABI = V.ABI;
   Module &M = *Call.getModule();
   Function *Caller = Call.getFunction();

@@ -14,7 +14,6 @@
 #define VECCLONE_VARIANTCALLLOWERING_H
 
 #include "vecclone/CallerVariants.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
@@ -40,19 +39,15 @@ llvm::Function *getOrInsertVectorizerForm(llvm::Module &M,
                                           const UsableVariant &V,
                                           const llvm::Function &Scalar);
 
-/// Replaces \p Call, a call to the stand-in of \p V with `V.Copies > 1`,
-/// by `V.Copies` calls of the stand-in of one variant call, each on its
-/// slice of the lanes; returns them, in lane order, for lowerVariantCall.
-llvm::SmallVector<llvm::CallInst *, 4>
-splitComposedCall(llvm::CallInst &Call, const UsableVariant &V,
-                  const llvm::Function &Scalar);
-
 /// True if \p M can hold the ABI symbol of \p V: it is absent, or a function
 /// of exactly the ABI type (our own definition or an earlier declaration).
 bool canDeclareABISymbol(const llvm::Module &M, const UsableVariant &V);
 
 /// Replaces \p Call, a call to the vectorizer-form stand-in of \p V, by the
-/// ABI call of the real variant; returns the new call.
+/// ABI call of the real variant; returns the new call. With `V.Copies > 1`
+/// the call first becomes `V.Copies` calls, one per slice of the lanes
+/// (vector arguments and mask split, linear ones stepped, results
+/// concatenated), each lowered so; returns the first.
 llvm::CallInst *lowerVariantCall(llvm::CallInst &Call, const UsableVariant &V,
                                  const llvm::Function &Scalar);
 

@@ -219,19 +219,9 @@ void CallVectorizer::lowerVectorCalls() {
     const UsableVariant &V = Forms.find(CI->getCalledFunction())->second;
     Function *Scalar = F.getParent()->getFunction(V.Info.ScalarName);
     assert(Scalar && "the scalar callee outlives its calls");
-    CallInst *New = nullptr;
-    if (V.Copies == 1) {
-      New = lowerVariantCall(*CI, V, *Scalar);
-    } else {
-      UsableVariant One = V;
-      One.Copies = 1;
-      for (CallInst *Part : splitComposedCall(*CI, V, *Scalar)) {
-        CallInst *Lowered = lowerVariantCall(*Part, One, *Scalar);
-        New = New ? New : Lowered;
-      }
-      ++NumComposedCalls;
-    }
+    CallInst *New = lowerVariantCall(*CI, V, *Scalar);
     NumVectorCalls += V.Copies;
+    NumComposedCalls += V.Copies != 1;
     const DebugLoc &DL = New->getDebugLoc();
     if (!Reported.insert({DL ? DL.getLine() : 0, DL ? DL.getCol() : 0, V.Name})
              .second)

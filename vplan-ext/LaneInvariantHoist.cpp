@@ -59,9 +59,8 @@ unsigned hoistLaneInvariants(ArrayRef<Loop *> LaneLoops) {
 static bool walkedThrough(const Instruction &I, const Loop &L) {
   if (auto *PN = dyn_cast<PHINode>(&I))
     return PN->getParent() != L.getHeader();
-  return isa<BinaryOperator, CastInst, CmpInst, SelectInst,
-             GetElementPtrInst>(I) ||
-         isa<UnaryOperator>(I);
+  return isa<UnaryOperator, BinaryOperator, CastInst, CmpInst, SelectInst,
+             GetElementPtrInst>(I);
 }
 
 unsigned cutDeepUniformChains(ArrayRef<Loop *> LaneLoops) {
@@ -89,8 +88,7 @@ unsigned cutDeepUniformChains(ArrayRef<Loop *> LaneLoops) {
         Stack.push_back({&Root, 0});
         while (!Stack.empty()) {
           Instruction *I = Stack.back().first;
-          if (!walkedThrough(*I, *L)) {
-            Paths[I] = 1;
+          if (!walkedThrough(*I, *L)) { // a leaf: its provisional 1 stands
             Stack.pop_back();
             continue;
           }

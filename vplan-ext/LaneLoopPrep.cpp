@@ -24,19 +24,16 @@ SmallVector<Loop *, 4> innermostLaneLoops(const LoopInfo &LI,
   return Loops;
 }
 
-LanePrepCounts prepareLaneLoops(Function &F, DominatorTree &DT, LoopInfo &LI,
-                                ArrayRef<BasicBlock *> LaneHeaders,
-                                bool FillGaps) {
-  LanePrepCounts C;
-  if (LaneHeaders.empty())
-    return C;
+void prepareLaneLoops(Function &F, DominatorTree &DT, LoopInfo &LI,
+                      ArrayRef<BasicBlock *> LaneHeaders, bool FillGaps) {
   SmallVector<Loop *, 4> Loops = innermostLaneLoops(LI, LaneHeaders);
+  if (Loops.empty())
+    return;
   if (FillGaps)
-    C.GapLoads = fillInterleaveGaps(F, DT, LI, Loops);
-  C.Divisions = widenIntDivisions(F, Loops);
-  C.Hoisted = hoistLaneInvariants(Loops);
-  C.ChainCuts = cutDeepUniformChains(Loops);
-  return C;
+    fillInterleaveGaps(F, DT, LI, Loops);
+  widenIntDivisions(F, Loops);
+  hoistLaneInvariants(Loops);
+  cutDeepUniformChains(Loops);
 }
 
 } // namespace vplanext

@@ -33,20 +33,13 @@ llvm::SmallVector<llvm::Loop *, 4>
 innermostLaneLoops(const llvm::LoopInfo &LI,
                    llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
 
-struct LanePrepCounts {
-  unsigned GapLoads = 0;  ///< loads added to complete interleave groups
-  unsigned Divisions = 0; ///< divisions rewritten through double
-  unsigned Hoisted = 0;   ///< instructions moved to a preheader
-  unsigned ChainCuts = 0; ///< freezes cutting deep uniform chains
-};
-
-/// Runs the three rewrites on the lane loops of \p F headed by
+/// Runs the rewrites on the innermost lane loops of \p F headed by
 /// \p LaneHeaders; \p FillGaps: also the interleave-group rewrite. \p DT and
-/// \p LI must describe \p F.
-LanePrepCounts prepareLaneLoops(llvm::Function &F, llvm::DominatorTree &DT,
-                                llvm::LoopInfo &LI,
-                                llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders,
-                                bool FillGaps);
+/// \p LI must describe \p F. Each rewrite counts its work in a STATISTIC.
+void prepareLaneLoops(llvm::Function &F, llvm::DominatorTree &DT,
+                      llvm::LoopInfo &LI,
+                      llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders,
+                      bool FillGaps);
 
 } // namespace vplanext
 
