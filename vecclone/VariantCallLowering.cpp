@@ -162,12 +162,17 @@ static SmallVector<CallInst *, 4> splitComposedCall(CallInst &Call,
       // step of a pointer is in bytes (what LV matched it against).
       for (unsigned K = 0; K != V.Copies; ++K) {
         int64_t Offset = P.LinearStepOrPos * int64_t(K * N);
+        // Narrow integer parameters wrap like the scalar loop's induction;
+        // truncate explicitly rather than rely on ConstantInt::get's.
+        auto OffsetOf = [&](Type *Ty) {
+          APInt Wide(64, uint64_t(Offset), /*isSigned=*/true);
+          return ConstantInt::get(Ty, Wide.sextOrTrunc(Ty->getIntegerBitWidth()));
+        };
         Value *At = A;
         if (K && A->getType()->isPointerTy())
-          At = B.CreatePtrAdd(A, ConstantInt::get(DL.getIndexType(A->getType()),
-                                                  Offset));
+          At = B.CreatePtrAdd(A, OffsetOf(DL.getIndexType(A->getType())));
         else if (K)
-          At = B.CreateAdd(A, ConstantInt::get(A->getType(), Offset));
+          At = B.CreateAdd(A, OffsetOf(A->getType()));
         Slices[K].push_back(At);
       }
       break;

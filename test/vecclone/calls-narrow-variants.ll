@@ -24,6 +24,8 @@ declare float @r3(float, i32) #5
 ; float w(float) simdlen(16): wider than 8
 declare float @w(float) #6
 
+declare float @c8(float, i8) #12
+
 ; float f(float x) { float y = n(x); if (y > 0) y += (float)q((int)y); return y; }
 define float @f(float %x) #0 {
 entry:
@@ -62,6 +64,13 @@ entry:
   ret float %v
 }
 
+; float s8(float x, signed char i) linear(i:40) { return c8(x, i); }
+define float @s8(float %x, i8 %i) #11 {
+entry:
+  %v = call float @c8(float %x, i8 %i)
+  ret float %v
+}
+
 ; float u(float x) { return w(x); }
 define float @u(float %x) #10 {
 entry:
@@ -79,6 +88,8 @@ attributes #6 = { nounwind willreturn memory(none) "_ZGVdN16v_w" }
 attributes #7 = { nounwind "_ZGVdN8ul_lin" "target-features"="+avx,+avx2,+sse,+sse2" }
 attributes #8 = { nounwind "_ZGVdN8l4_mk" "target-features"="+avx,+avx2,+sse,+sse2" }
 attributes #9 = { nounwind "_ZGVdN8vl3_s3" "target-features"="+avx,+avx2,+sse,+sse2" }
+attributes #11 = { nounwind "_ZGVdN8vl40_s8" "target-features"="+avx,+avx2,+sse,+sse2" }
+attributes #12 = { nounwind willreturn memory(none) "_ZGVdN4vl40_c8" }
 attributes #10 = { nounwind "_ZGVdN8v_u" "target-features"="+avx,+avx2,+sse,+sse2" }
 
 ; In the masked f every call is conditional and n has no masked variant:
@@ -130,6 +141,13 @@ attributes #10 = { nounwind "_ZGVdN8v_u" "target-features"="+avx,+avx2,+sse,+sse
 ; CHECK: call <4 x float> @_ZGVdN4vl3_r3(<4 x float> %{{.*}}, i32 [[J]])
 ; CHECK: call <4 x float> @_ZGVdN4vl3_r3(<4 x float> %{{.*}}, i32 [[J1]])
 
+; A narrow linear parameter wraps like the scalar loop's: 4 lanes * 40 =
+; 160, which is -96 in i8.
+; CHECK-LABEL: define <8 x float> @_ZGVdN8vl40_s8(
+; CHECK: [[K1:%.*]] = add i8 [[K:%.*]], -96
+; CHECK: call <4 x float> @_ZGVdN4vl40_c8(<4 x float> %{{.*}}, i8 [[K]])
+; CHECK: call <4 x float> @_ZGVdN4vl40_c8(<4 x float> %{{.*}}, i8 [[K1]])
+
 ; simdlen(16) is wider than 8: lane by lane.
 ; CHECK-LABEL: define <8 x float> @_ZGVdN8v_u(
 ; CHECK-NOT: @_ZGVdN16v_w
@@ -141,4 +159,5 @@ attributes #10 = { nounwind "_ZGVdN8v_u" "target-features"="+avx,+avx2,+sse,+sse
 ; REMARK-DAG: call to 'rd' vectorized as 2 calls of _ZGVdN4ul_rd (AVX2, VF 4, unmasked) per 8 lanes in variant _ZGVdN8ul_lin of 'lin'
 ; REMARK-DAG: call to 'st' vectorized as 4 calls of _ZGVdN2l4_st (AVX2, VF 2, unmasked) per 8 lanes in variant _ZGVdN8l4_mk of 'mk'
 ; REMARK-DAG: call to 'r3' vectorized as 2 calls of _ZGVdN4vl3_r3 (AVX2, VF 4, unmasked) per 8 lanes in variant _ZGVdN8vl3_s3 of 's3'
+; REMARK-DAG: call to 'c8' vectorized as 2 calls of _ZGVdN4vl40_c8 (AVX2, VF 4, unmasked) per 8 lanes in variant _ZGVdN8vl40_s8 of 's8'
 ; REMARK-DAG: variant _ZGVdN8v_u: call to 'w' runs lane by lane, no vector variant fits ('w' has no variant of 8 lanes)
