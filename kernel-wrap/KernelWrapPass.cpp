@@ -119,6 +119,7 @@ MDNode *workItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
 struct WrapResult {
   Function *WG = nullptr;
   unsigned Regions = 0;
+  bool Lockstep = false;
 };
 
 /// For a work-item loop \p L whose inner loops all run the same number of
@@ -326,6 +327,14 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
     A->setAlignment(Align(64));
     GroupMem = A;
   }
+  // The lockstep round number lives in group memory: 0 in the first round,
+  // counted after each round (LockstepLoops.h).
+  Value *RoundNo = nullptr;
+  if (WI.LockstepRound) {
+    RoundNo = B.CreateConstGEP1_64(B.getInt8Ty(), GroupMem,
+                                   WI.LockstepRoundOffset, "lockstep.round");
+    B.CreateStore(B.getInt64(0), RoundNo);
+  }
   Value *Context = ConstantPointerNull::get(cast<PointerType>(PtrTy));
   // Per-item arrays, then the group's In and Out copies of the uniform
   // values carried across barriers.
@@ -346,6 +355,14 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
                                         WI.UniformBytes, "wi.uniform.out");
     }
   }
+
+  // A lockstep loop's items reach "round" and "done" apart: the group
+  // runs another round while any item is still in the loop (SROA turns
+  // the flag into a reduction of the work-item loops).
+  AllocaInst *AnyRound = nullptr;
+  Value *RoundId = B.getInt32(WI.LockstepRound);
+  if (WI.LockstepRound)
+    AnyRound = B.CreateAlloca(B.getInt1Ty(), nullptr, "lockstep.any");
 
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "region.dispatch", WG);
   BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", WG);
@@ -388,6 +405,8 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
     BasicBlock *Pre = BasicBlock::Create(Ctx, "region" + Twine(RId), WG, Exit);
     SW->addCase(B.getInt32(RId), Pre);
     IRBuilder<> LB(Pre);
+    if (AnyRound)
+      LB.CreateStore(LB.getFalse(), AnyRound);
     Value *LID[3];
     SmallVector<std::pair<PHINode *, unsigned>, 3> Loops;
     for (unsigned D : drop_end(Order)) {
@@ -420,6 +439,11 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
       Args.push_back(Context);
       CallInst *Call = LB.CreateCall(RF, Args, "next.region");
       RegionCalls.push_back(Call);
+      if (AnyRound)
+        LB.CreateStore(
+            LB.CreateOr(LB.CreateLoad(LB.getInt1Ty(), AnyRound),
+                        LB.CreateICmpEQ(Call, RoundId)),
+            AnyRound);
       Value *Inc = LB.CreateAdd(P, LB.getInt64(1), P->getName() + ".next",
                                 /*HasNUW=*/true, /*HasNSW=*/true);
       BasicBlock *After = BasicBlock::Create(Ctx, Name + ".done", WG, Exit);
@@ -493,6 +517,13 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
       P->addIncoming(Inc, LB.GetInsertBlock());
       LB.SetInsertPoint(After);
     }
+    if (AnyRound)
+      Next = LB.CreateSelect(LB.CreateLoad(LB.getInt1Ty(), AnyRound), RoundId,
+                             Next);
+    if (RoundNo && RId == WI.LockstepRound)
+      LB.CreateStore(
+          LB.CreateAdd(LB.CreateLoad(LB.getInt64Ty(), RoundNo), LB.getInt64(1)),
+          RoundNo);
     // What the items left for the next region is what it reads.
     if (UniformIn)
       LB.CreateMemCpy(UniformIn, Align(16), UniformOut, Align(16),
@@ -532,7 +563,8 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
     MDNode *Group = MDNode::getDistinct(Ctx, {});
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB)
-        if (I.mayReadOrWriteMemory())
+        if (I.mayReadOrWriteMemory() &&
+            (!AnyRound || getLoadStorePointerOperand(&I) != AnyRound))
           I.setMetadata(LLVMContext::MD_access_group, Group);
     Br->setMetadata(LLVMContext::MD_loop,
                     workItemLoopID(Ctx, Group, ScalarLoop ? Scalar : O,
@@ -546,7 +578,7 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   vplanext::widenIntDivisions(*WG,
                               vplanext::innermostLaneLoops(LI, VectorHeaders));
   FAM.clear(*WG, WG->getName());
-  return {WG, unsigned(WI.Starts.size())};
+  return {WG, unsigned(WI.Starts.size()), WI.LockstepRound != 0};
 }
 
 } // namespace
@@ -572,7 +604,9 @@ PreservedAnalyses KernelWrapPass::run(Module &M, ModuleAnalysisManager &MAM) {
     return PreservedAnalyses::all();
 
   for (Function *K : Kernels) {
-    WorkItemFunction WI = buildWorkItemFunction(*K, O.Dim, FAM);
+    // The scalar reference keeps the work items' own order, so the
+    // differential tests check the rounds against it.
+    WorkItemFunction WI = buildWorkItemFunction(*K, O.Dim, !O.NoVec, FAM);
     OptimizationRemarkEmitter ORE(K);
     if (!WI.Error.empty()) {
       M.getContext().emitError("kernel-wrap: kernel " + K->getName() + ": " +
@@ -599,6 +633,14 @@ PreservedAnalyses KernelWrapPass::run(Module &M, ModuleAnalysisManager &MAM) {
              << " context array(s), "
              << ore::NV("GroupBytes", WI.GroupBytes) << " bytes of __local";
     });
+    if (R.Lockstep)
+      ORE.emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "LockstepLoop", K)
+               << "kernel " << ore::NV("Kernel", K->getName())
+               << ": divergent loop run in lockstep rounds over the work "
+                  "group (its accesses are contiguous across work items for "
+                  "a fixed counter)";
+      });
   }
   // The kernels themselves call work-item builtins nobody defines; only
   // the work-group functions remain.

@@ -3,6 +3,7 @@
 #include "WorkItemFunction.h"
 #include "BarrierRegions.h"
 #include "Builtins.h"
+#include "LockstepLoops.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -242,6 +243,8 @@ void moveLocalsToGroup(WorkItemFunction &R) {
     Value *P = B.CreateConstGEP1_64(B.getInt8Ty(),
                                     W.getArg(R.NumKernelArgs + WIGroupMem),
                                     Off, GV->getName());
+    if (GV == R.LockstepRoundVar)
+      R.LockstepRoundOffset = Off;
     for (Use *U : Uses)
       U->set(P);
     Off += DL.getTypeAllocSize(GV->getValueType());
@@ -259,7 +262,7 @@ Value *uniformSlots(IRBuilder<> &B, Value *Context, Value *NItems,
                      "wi.uniform.in");
 }
 
-WorkItemFunction buildWorkItemFunction(Function &K, int Dim,
+WorkItemFunction buildWorkItemFunction(Function &K, int Dim, bool Lockstep,
                                        FunctionAnalysisManager &FAM) {
   WorkItemFunction R;
   R.NumKernelArgs = K.arg_size();
@@ -322,11 +325,25 @@ WorkItemFunction buildWorkItemFunction(Function &K, int Dim,
   }
   FAM.invalidate(*W, PreservedAnalyses::none());
 
+  Value *LocalIds[3] = {Arg(WILocalId), Arg(WILocalId + 1),
+                        Arg(WILocalId + 2)};
+  LockstepLoop LS;
+  if (Lockstep)
+    LS = interchangeLockstepLoop(*W, LocalIds, R.VecDim, FAM);
   R.Barriers = isolateBarriers(*W);
   SmallPtrSet<AllocaInst *, 8> Uniform;
-  R.Demoted = demoteAcrossBarriers(
-      *W, R.Barriers,
-      {Arg(WILocalId), Arg(WILocalId + 1), Arg(WILocalId + 2)}, Uniform);
+  R.Demoted = demoteAcrossBarriers(*W, R.Barriers, LocalIds, Uniform);
+  if (LS) {
+    // Items reach "round" and "done" apart, and those at "done" may not
+    // have computed what the others carry: no group copies (the round
+    // number is group memory of its own).
+    Uniform.clear();
+    R.LockstepRoundVar = LS.RoundNumber;
+    for (auto [I, B] : enumerate(R.Barriers))
+      if (&B->front() == LS.Round)
+        R.LockstepRound = I + 1;
+    assert(R.LockstepRound && "lost the round barrier");
+  }
   // The prologue: the entry's allocas, later the context addresses.
   BasicBlock &Entry = W->getEntryBlock();
   BasicBlock::iterator FirstNonAlloca = Entry.begin();

@@ -26,6 +26,7 @@
 namespace llvm {
 class BasicBlock;
 class Function;
+class GlobalVariable;
 } // namespace llvm
 
 namespace kernelwrap {
@@ -64,6 +65,13 @@ struct WorkItemFunction {
   uint64_t UniformBytes = 0;
   unsigned ContextArrays = 0;
   unsigned Demoted = 0;
+  /// 1 + the index of the barrier that ends a lockstep round
+  /// (LockstepLoops.h): the work group repeats that region while any item
+  /// returns it. 0: no lockstep loop.
+  unsigned LockstepRound = 0;
+  /// The round number's __local variable, and its offset in group memory.
+  llvm::GlobalVariable *LockstepRoundVar = nullptr;
+  uint64_t LockstepRoundOffset = 0;
   /// Vectorization dimension (innermost work-item loop).
   unsigned VecDim = 0;
   std::string Error;
@@ -77,8 +85,10 @@ llvm::Value *uniformSlots(llvm::IRBuilder<> &B, llvm::Value *Context,
                           llvm::Value *NItems, uint64_t ContextBytes);
 
 /// Builds the work-item function of kernel \p K; \p Dim < 0 chooses the
-/// vectorization dimension by the cost of the memory accesses.
+/// vectorization dimension by the cost of the memory accesses. \p Lockstep
+/// allows running a divergent loop in rounds over the group.
 WorkItemFunction buildWorkItemFunction(llvm::Function &K, int Dim,
+                                       bool Lockstep,
                                        llvm::FunctionAnalysisManager &FAM);
 
 } // namespace kernelwrap

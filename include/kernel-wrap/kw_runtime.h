@@ -29,6 +29,7 @@ namespace kw {
 struct CompileOptions {
   bool NoVec = false;       ///< Work-item loops stay scalar (the reference).
   unsigned VF = 0;          ///< 0: the vectorizer's choice.
+  bool Lockstep = false;    ///< Divergent loops in rounds (experimental).
   int Dim = -1;             ///< Vectorization dimension; -1: by cost.
   std::string March = "native";
   std::string ClStd = "CL1.2";

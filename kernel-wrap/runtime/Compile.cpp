@@ -122,6 +122,8 @@ bool toOptimizedIR(const std::string &Src, const CompileOptions &O,
   }
   if (O.VF)
     Cmd.push_back("-kernel-wrap-vf=" + std::to_string(O.VF));
+  if (O.Lockstep)
+    Cmd.push_back("-kernel-wrap-lockstep");
   if (O.Dim >= 0)
     Cmd.push_back("-kernel-wrap-dim=" + std::to_string(O.Dim));
   if (!O.Kernel.empty())

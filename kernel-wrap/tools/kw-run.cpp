@@ -3,6 +3,7 @@
 /// \file
 /// kw-run FILE.cl -k KERNEL --global X[,Y[,Z]] [--local X[,Y[,Z]]]
 ///        --arg SPEC ... [--novec] [--vf N] [--dim D] [--march CPU]
+///        [--lockstep]
 ///        [--threads N] [--seed S] [--repeat N] [--dump FILE]
 ///        [--emit-so FILE | --so FILE] [--keep-temps DIR] [-DNAME=V]
 ///
@@ -53,6 +54,7 @@ int main(int argc, char **argv) {
     else if (A == "--offset") OffsetS = Next();
     else if (A == "--arg") ArgSpecs.push_back(Next());
     else if (A == "--novec") CO.NoVec = true;
+    else if (A == "--lockstep") CO.Lockstep = true;
     else if (A == "--vf") CO.VF = std::stoul(Next());
     else if (A == "--dim") CO.Dim = std::stoi(Next());
     else if (A == "--march") CO.March = Next();

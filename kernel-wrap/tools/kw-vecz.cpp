@@ -2,7 +2,7 @@
 //
 /// \file
 /// In the spirit of Vecz's veczc:
-///   kw-vecz -k KERNEL [--vf N] [--dim D] [--novec] [--wrap-only]
+///   kw-vecz -k KERNEL [--vf N] [--dim D] [--novec] [--lockstep] [--wrap-only]
 ///           [--march CPU] FILE.{cl,ll,bc} [-o OUT.ll]
 /// prints the module after kernel-wrap (and the -O3 pipeline, which
 /// vectorizes the work-item loops, unless --wrap-only), holding the
@@ -32,6 +32,7 @@ int main(int argc, char **argv) {
     else if (A == "--vf") CO.VF = std::stoul(Next());
     else if (A == "--dim") CO.Dim = std::stoi(Next());
     else if (A == "--novec") CO.NoVec = true;
+    else if (A == "--lockstep") CO.Lockstep = true;
     else if (A == "--wrap-only") WrapOnly = true;
     else if (A == "--march") CO.March = Next();
     else if (A == "-o") Out = Next();
@@ -41,7 +42,7 @@ int main(int argc, char **argv) {
     } else Src = A;
   }
   if (Src.empty() || CO.Kernel.empty()) {
-    fprintf(stderr, "usage: kw-vecz -k KERNEL [--vf N] [--dim D] [--novec] "
+    fprintf(stderr, "usage: kw-vecz -k KERNEL [--vf N] [--dim D] [--novec] [--lockstep] "
                     "[--wrap-only] [--march CPU] FILE [-o OUT]\n");
     return 1;
   }
