@@ -295,8 +295,8 @@ LockstepLoop interchangeLockstepLoop(Function &W, ArrayRef<Value *> LocalIds,
     });
   };
   IRBuilder<> CB(CheckBB);
-  Value *T = CB.CreateTrunc(CB.CreateLoad(CB.getInt64Ty(), RoundNo),
-                            CTy, "lockstep.t");
+  Value *T = CB.CreateZExtOrTrunc(
+      CB.CreateLoad(CB.getInt64Ty(), RoundNo), CTy, "lockstep.t");
   Value *St = CB.CreateLoad(I32, State, "lockstep.st");
   Value *InLoop = CB.CreateICmpEQ(St, CB.getInt32(StateInLoop));
   // When the header only computes and then tests the exit (a `for` or
