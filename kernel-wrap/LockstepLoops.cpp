@@ -360,7 +360,7 @@ LockstepLoop interchangeLockstepLoop(Function &W, ArrayRef<Value *> LocalIds,
   Latch->getTerminator()->replaceSuccessorWith(H, Next);
 
   IRBuilder<> DB(DoneBB);
-  R.Done = DB.CreateCall(Barrier, {DB.getInt32(1)});
+  DB.CreateCall(Barrier, {DB.getInt32(1)});
   DB.CreateBr(PostBB);
   IRBuilder<> PB(PostBB);
   SwitchInst *SW = PB.CreateSwitch(PB.CreateLoad(I32, State, "lockstep.st"),

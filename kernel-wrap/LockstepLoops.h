@@ -43,8 +43,8 @@ namespace kernelwrap {
 
 /// What the rewrite added; empty (Round == nullptr) if nothing changed.
 struct LockstepLoop {
-  /// The barrier calls ending a round and ending the loop.
-  llvm::CallInst *Round = nullptr, *Done = nullptr;
+  /// The barrier call ending a round (the region after it is the round).
+  llvm::CallInst *Round = nullptr;
   /// The round number (i64, 0 in the first round), a __local variable the
   /// work-group function sets before each round.
   llvm::GlobalVariable *RoundNumber = nullptr;
