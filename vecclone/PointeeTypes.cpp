@@ -55,6 +55,13 @@ static Type *inferFromUses(const Argument *A) {
             Work.push_back(Reload);
         continue;
       } else if (auto *G = dyn_cast<GetElementPtrInst>(U);
+                 G && G->getPointerOperand() == P && G->hasAllZeroIndices()) {
+        // `p[0]`: the same address, whose loads and stores tell the type
+        // (an i8 GEP says nothing by itself; fuzz seed 190376's `b[0]` on
+        // an `unsigned char *` was the only use left at -O0).
+        Work.push_back(G);
+        continue;
+      } else if (auto *G = dyn_cast<GetElementPtrInst>(U);
                  G && G->getPointerOperand() == P &&
                  !G->getSourceElementType()->isIntegerTy(8))
         T = G->getSourceElementType();
