@@ -55,10 +55,13 @@ static Type *inferFromUses(const Argument *A) {
             Work.push_back(Reload);
         continue;
       } else if (auto *G = dyn_cast<GetElementPtrInst>(U);
-                 G && G->getPointerOperand() == P && G->hasAllZeroIndices()) {
-        // `p[0]`: the same address, whose loads and stores tell the type
-        // (an i8 GEP says nothing by itself; fuzz seed 190376's `b[0]` on
-        // an `unsigned char *` was the only use left at -O0).
+                 G && G->getPointerOperand() == P &&
+                 G->getSourceElementType()->isIntegerTy(8) &&
+                 G->getNumIndices() == 1 && G->hasAllZeroIndices()) {
+        // `b[0]` on a `char *`: the same address, whose loads and stores
+        // tell the type (an i8 GEP says nothing by itself; fuzz seed
+        // 190376's only use at -O0). Other GEPs name their type below; a
+        // struct's first field must not stand for the struct.
         Work.push_back(G);
         continue;
       } else if (auto *G = dyn_cast<GetElementPtrInst>(U);
