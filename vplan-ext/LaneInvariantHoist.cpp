@@ -5,6 +5,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/CommandLine.h"
@@ -17,6 +18,8 @@ using namespace llvm;
 
 STATISTIC(NumHoisted, "Number of lane-invariant instructions hoisted out of "
                       "lane loops");
+STATISTIC(NumDivisionsHoisted, "Number of lane-invariant divisions made "
+                               "speculatable and hoisted out of lane loops");
 STATISTIC(NumChainCuts, "Number of freezes cutting deep uniform expression "
                         "chains in lane loops");
 
@@ -27,6 +30,47 @@ static cl::opt<unsigned> MaxUniformPaths(
              "vectorizer walks every path)"));
 
 namespace vplanext {
+
+/// A division (or remainder) of lane loop \p L whose operands are both
+/// defined outside it is the same in every lane that runs it, but where a
+/// lane mask guards it LLVM 22's loop vectorizer miscompiles it: it
+/// predicates one copy per lane and then hands every user lane 0's copy,
+/// poison when lane 0 is off (fuzz seed 200192, a uniform `c[a / (a | 1)]`
+/// under a divergent `if`; llvm-project issue 142957 has the same shape).
+/// makeLoopInvariant refuses it because the divisor may be zero. Computed
+/// once before the loop with a divisor that cannot trap, it is right: where
+/// the original divides by zero (or `sdiv` INT_MIN by -1) some lane runs
+/// into undefined behaviour anyway, and where no lane runs it the value is
+/// unused. Moves \p I to the preheader and returns true if it is such a
+/// division.
+static bool hoistInvariantDivision(Instruction &I, Loop &L) {
+  auto *Div = dyn_cast<BinaryOperator>(&I);
+  if (!Div || !Div->isIntDivRem() || !L.hasLoopInvariantOperands(Div))
+    return false;
+  Instruction *InsertPt = L.getLoopPreheader()->getTerminator();
+  if (!isSafeToSpeculativelyExecute(Div, InsertPt)) {
+    IRBuilder<> B(InsertPt);
+    Type *Ty = Div->getType();
+    // Frozen: a poison divisor must not turn the hoisted copy into UB on a
+    // call where no lane divides.
+    Value *D = B.CreateFreeze(Div->getOperand(1));
+    Value *Bad = B.CreateICmpEQ(D, Constant::getNullValue(Ty));
+    if (Div->getOpcode() == Instruction::SDiv ||
+        Div->getOpcode() == Instruction::SRem) {
+      Value *X = B.CreateFreeze(Div->getOperand(0));
+      APInt Min = APInt::getSignedMinValue(Ty->getScalarSizeInBits());
+      Bad = B.CreateOr(
+          Bad, B.CreateAnd(B.CreateICmpEQ(X, ConstantInt::get(Ty, Min)),
+                           B.CreateICmpEQ(D, Constant::getAllOnesValue(Ty))));
+      Div->setOperand(0, X);
+    }
+    Div->setOperand(1, B.CreateSelect(Bad, ConstantInt::get(Ty, 1), D,
+                                      Div->getName() + ".safediv"));
+  }
+  Div->moveBefore(InsertPt->getIterator());
+  ++NumDivisionsHoisted;
+  return true;
+}
 
 unsigned hoistLaneInvariants(ArrayRef<Loop *> LaneLoops) {
   unsigned Hoisted = 0;
@@ -44,6 +88,8 @@ unsigned hoistLaneInvariants(ArrayRef<Loop *> LaneLoops) {
       bool Changed = false;
       // Refuses anything that reads memory, has side effects or may trap.
       L->makeLoopInvariant(I, Changed);
+      if (!Changed && L->contains(I))
+        Changed = hoistInvariantDivision(*I, *L);
       Hoisted += Changed;
     }
   }
