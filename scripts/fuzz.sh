@@ -126,7 +126,11 @@ check_dir() {
     esac
   fi
   local c k=0
-  for c in "gcc -O2 -march=x86-64" "gcc -O2 -mavx" "gcc -O2 -march=x86-64-v3" "$clang -O2 -march=x86-64-v3"; do
+  local callers=("gcc -O2 -march=x86-64" "gcc -O2 -mavx" "gcc -O2 -march=x86-64-v3" "$clang -O2 -march=x86-64-v3")
+  # On an AVX-512 CPU the loops call class e too: gcc at x86-64-v4 and
+  # clang + plugin at 512 bits.
+  [ $havee = 1 ] && callers+=("gcc -O2 -march=x86-64-v4 --param vect-epilogues-nomask=0" "$clang -O2 -march=x86-64-v4 -mprefer-vector-width=512")
+  for c in "${callers[@]}"; do
     k=$((k + 1))
     if ! $c $cflags -c "$d/caller.c" -o "$d/caller.o" >"$d/caller-build.log" 2>&1 ||
        ! gcc "$d/caller.o" "$d/our.o" -o "$d/loops"; then
@@ -222,7 +226,7 @@ triage_crash() {
 triage_mismatch() {
   local s=$1 d=$2 opt=$3
   local names
-  names=$(grep -ohE '(MISMATCH|MISSING variant|CRASH: signal [0-9]+ in variant|FAILED variant) [^ ]+( loop)?' "$d/drv.log" "$d/drv-e.log" "$d/loops-1.log" "$d/loops-2.log" "$d/loops-3.log" "$d/loops-4.log" 2>/dev/null |
+  names=$(grep -ohE '(MISMATCH|MISSING variant|CRASH: signal [0-9]+ in variant|FAILED variant) [^ ]+( loop)?' "$d/drv.log" "$d/drv-e.log" "$d"/loops-*.log 2>/dev/null |
           grep -oE 'fz[0-9]+' | sort -u | tr '\n' ',' | sed 's/,$//')
   gcc -O2 $cflags -c "$d/callee.c" -o "$d/gcc.o" && gcc "$d/driver.o" "$d/gcc.o" -o "$d/drv-gcc" &&
     if "$d/drv-gcc" --require=$req >"$d/drv-gcc.log" 2>&1; then
@@ -258,7 +262,7 @@ nb=$(( (n + batch - 1) / batch ))
 start=$(date +%s)
 fails=0
 export -f check_dir run_batch triage_crash triage_mismatch
-export out batch gen emu clang clang_q cflags req reduce plugin emode mllvm ctime
+export out batch gen emu clang clang_q cflags req reduce plugin emode mllvm ctime havee
 seq "$seed" $(( seed + nb - 1 )) |
   xargs -P "$jobs" -I{} bash -c 'run_batch {}' 2>&1 | tee "$out/log"
 cases=$(( nb * batch ))
