@@ -55,21 +55,20 @@ static Type *inferFromUses(const Argument *A) {
             Work.push_back(Reload);
         continue;
       } else if (auto *G = dyn_cast<GetElementPtrInst>(U);
-                 G && G->getPointerOperand() == P &&
-                 G->getSourceElementType()->isIntegerTy(8) &&
-                 G->getNumIndices() == 1 && G->hasAllZeroIndices()) {
-        // `b[0]` on a `char *`: the same address, whose loads and stores
-        // tell the type (an i8 GEP says nothing by itself; fuzz seed
-        // 190376's only use at -O0). Other GEPs name their type below; a
-        // struct's first field must not stand for the struct.
-        Work.push_back(G);
-        continue;
-      } else if (auto *G = dyn_cast<GetElementPtrInst>(U);
-                 G && G->getPointerOperand() == P &&
-                 !G->getSourceElementType()->isIntegerTy(8))
+                 G && G->getPointerOperand() == P) {
+        if (G->getSourceElementType()->isIntegerTy(8)) {
+          // An i8 GEP says nothing by itself, but `b[0]` on a `char *` is
+          // the same address, whose loads and stores tell the type (fuzz
+          // seed 190376's only use at -O0). Only char GEPs are followed: a
+          // struct's first field must not stand for the struct.
+          if (G->getNumIndices() == 1 && G->hasAllZeroIndices())
+            Work.push_back(G);
+          continue;
+        }
         T = G->getSourceElementType();
-      else
+      } else {
         continue;
+      }
       if (!Note(T))
         return nullptr;
     }
