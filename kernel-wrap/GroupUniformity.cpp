@@ -4,6 +4,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -85,6 +87,15 @@ GroupUniformity::GroupUniformity(Function &F, ArrayRef<Value *> Seeds) {
       Changed = true;
     }
   }
+}
+
+const SCEVConstant *localIdStride(const SCEV *S, Value *LocalId,
+                                  ScalarEvolution &SE) {
+  ValueToSCEVMapTy Map;
+  Map[LocalId] =
+      SE.getAddExpr(SE.getSCEV(LocalId), SE.getOne(LocalId->getType()));
+  const SCEV *Next = SCEVParameterRewriter::rewrite(S, SE, Map);
+  return dyn_cast<SCEVConstant>(SE.getMinusSCEV(Next, S));
 }
 
 } // namespace kernelwrap

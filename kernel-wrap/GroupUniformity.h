@@ -20,6 +20,9 @@
 
 namespace llvm {
 class Function;
+class SCEV;
+class SCEVConstant;
+class ScalarEvolution;
 class Value;
 } // namespace llvm
 
@@ -35,6 +38,16 @@ public:
 private:
   llvm::DenseSet<const llvm::Value *> Varying;
 };
+
+/// How far the expression \p S moves from one work item to its neighbour in
+/// the dimension whose local id is the argument \p LocalId (SCEV of S with
+/// the id plus one, minus S): a constant (zero: the same for both), or null
+/// when SCEV cannot tell. It chooses the vectorization dimension (accesses
+/// contiguous across items) and finds the loops whose items read side by
+/// side (lockstep rounds).
+const llvm::SCEVConstant *localIdStride(const llvm::SCEV *S,
+                                        llvm::Value *LocalId,
+                                        llvm::ScalarEvolution &SE);
 
 } // namespace kernelwrap
 

@@ -123,12 +123,11 @@ counterRecurrence(Value *Ptr, Loop &L, ScalarEvolution &SE) {
 
 /// Whether a load or store of \p L has an address that moves with the
 /// counter by more than its own size (one item's iterations do not read
-/// neighbours) and depends on the local id \p LID of the vectorization
-/// dimension (neighbouring items read near each other): the accesses the
-/// rounds turn into whole cache lines.
+/// neighbours) and whose start moves by a constant with the local id \p LID
+/// of the vectorization dimension (neighbouring items read near each
+/// other): the accesses the rounds turn into whole cache lines.
 bool readsAcrossItems(Loop &L, Value *LID, ScalarEvolution &SE) {
   const DataLayout &DL = L.getHeader()->getDataLayout();
-  const SCEV *Id = SE.getSCEV(LID);
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
       Value *Ptr = getLoadStorePointerOperand(&I);
@@ -141,8 +140,8 @@ bool readsAcrossItems(Loop &L, Value *LID, ScalarEvolution &SE) {
       auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
       if (Step && Step->getAPInt().abs().getLimitedValue() * Unit <= Size)
         continue;
-      if (SCEVExprContains(AR->getStart(),
-                           [&](const SCEV *S) { return S == Id; }))
+      if (const SCEVConstant *D = localIdStride(AR->getStart(), LID, SE);
+          D && !D->isZero())
         return true;
     }
   return false;

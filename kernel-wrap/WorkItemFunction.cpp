@@ -3,6 +3,7 @@
 #include "WorkItemFunction.h"
 #include "BarrierRegions.h"
 #include "Builtins.h"
+#include "GroupUniformity.h"
 #include "LockstepLoops.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -123,11 +124,7 @@ unsigned chooseVecDim(Function &W, unsigned NumKernelArgs,
     for (unsigned D = 0; D < 3; ++D) {
       if (LID[D]->use_empty())
         continue;
-      ValueToSCEVMapTy Map;
-      Map[LID[D]] =
-          SE.getAddExpr(SE.getSCEV(LID[D]), SE.getOne(LID[D]->getType()));
-      const SCEV *Next = SCEVParameterRewriter::rewrite(S, SE, Map);
-      auto *Diff = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Next, S));
+      const SCEVConstant *Diff = localIdStride(S, LID[D], SE);
       if (!Diff)
         continue;
       if (Diff->isZero())
