@@ -11,6 +11,7 @@
 #include "vecclone/PointeeTypes.h"
 #include "vecclone/VecClonePass.h"
 #include "kernel-wrap/KernelWrapPass.h"
+#include "vplan-ext/LaneMaskSimplify.h"
 #include "vplan-ext/MaskPhiWidening.h"
 #include "vplan-ext/DivergenceAnalysis.h"
 #include "vplan-ext/LanePlan.h"
@@ -79,6 +80,8 @@ static void registerDefaultPipeline(PassBuilder &PB) {
       });
   PB.registerVectorizerEndEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
+        // After the vectorizer's InstCombines: its mask chains, shortened.
+        FPM.addPass(vplanext::LaneMaskSimplifyPass());
         FPM.addPass(vecclone::VecCloneReportPass());
       });
   // Last: no InstCombine may narrow the lane masks again after this.
