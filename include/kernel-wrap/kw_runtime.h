@@ -17,6 +17,7 @@
 #define KERNELWRAP_KW_RUNTIME_H
 
 #include "kernel-wrap/kw_abi.h"
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -84,7 +85,12 @@ struct NDRange {
   std::string check() const;
 };
 
-/// Persistent worker threads; run() hands out work groups dynamically.
+/// Persistent worker threads; run() hands out work groups dynamically. When
+/// the thread that creates the pool has a stack as large as the pool
+/// threads' (64 MiB: work-group functions keep per-item context arrays on
+/// the stack) and calls run() itself, it is one of the \p Threads and runs
+/// groups beside Threads - 1 pool threads (kw-run runs on such a thread);
+/// otherwise the pool has \p Threads threads and the caller waits.
 class ThreadPool {
 public:
   explicit ThreadPool(unsigned Threads);
@@ -95,15 +101,22 @@ public:
 
 private:
   struct Job;
+  struct Scratch;
   void worker(unsigned Id);
+  void execute(Job &J, Scratch &S);
+  std::unique_ptr<Scratch> CallerScratch;
+  unsigned long Creator = 0; // pthread_t
+  bool CreatorWorks = false;
   unsigned NumThreads;
   std::vector<void *> Threads; // pthread_t, opaque here
   std::mutex Mu;
   std::condition_variable Cv, DoneCv;
   Job *Current = nullptr;
-  uint64_t Generation = 0;
-  unsigned Busy = 0;
-  bool Stop = false;
+  // Written under Mu; atomic so that waiting threads can spin on them
+  // before they block (see ThreadPool.cpp).
+  std::atomic<uint64_t> Generation{0};
+  std::atomic<unsigned> Busy{0};
+  std::atomic<bool> Stop{false};
   friend void *poolEntry(void *);
 };
 

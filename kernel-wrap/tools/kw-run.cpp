@@ -27,13 +27,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <pthread.h>
 #include <string>
 #include <thread>
 #include <vector>
 
 using namespace kwargs;
 
-int main(int argc, char **argv) {
+static int kwRunMain(int argc, char **argv) {
   std::string Src, Kernel, Dump, EmitSo, LoadSo, GlobalS, LocalS, OffsetS;
   std::vector<std::string> ArgSpecs;
   kw::CompileOptions CO;
@@ -144,4 +145,30 @@ int main(int argc, char **argv) {
            Kernel.c_str(), Pool.size(), Repeat, Sorted.front() * 1e3,
            Sorted[Sorted.size() / 2] * 1e3);
   return 0;
+}
+
+// The runner runs on a thread with the pool threads' stack, so that the
+// thread pool uses it for work groups too (see kw::ThreadPool).
+int main(int argc, char **argv) {
+  struct Call {
+    int Argc;
+    char **Argv;
+    int Result;
+  } C{argc, argv, 1};
+  pthread_attr_t Attr;
+  pthread_attr_init(&Attr);
+  pthread_attr_setstacksize(&Attr, size_t(64) << 20);
+  pthread_t T;
+  if (pthread_create(
+          &T, &Attr,
+          [](void *P) -> void * {
+            auto *C = static_cast<Call *>(P);
+            C->Result = kwRunMain(C->Argc, C->Argv);
+            return nullptr;
+          },
+          &C) != 0)
+    return kwRunMain(argc, argv);
+  pthread_join(T, nullptr);
+  pthread_attr_destroy(&Attr);
+  return C.Result;
 }
