@@ -141,6 +141,9 @@ private:
                  PlanCost C, std::string Note = "");
   void addMemory(Instruction &I, NodeList &Out);
   void addGroup(const InterleaveGroup &G, NodeList &Out);
+  /// VF scalar loads (stores) of each member plus building (taking apart)
+  /// the vector: LV's "scalarize" form of a strided access.
+  InstructionCost scalarizedCost(const InterleaveGroup &G, bool IsLoad) const;
   std::optional<int64_t> frozenStride(Instruction &I) const;
   void addCall(CallBase &CB, NodeList &Out);
   InstructionCost widenCost(const Instruction &I) const;
@@ -607,9 +610,46 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
     N->Kind = GatherKind;
     Vector = GatherCost();
   }
+  // Then LV's own widening decision (setCostBasedWideningDecision): of the
+  // forms open to it, the cheapest. A group may still lose to gathers, and
+  // both to VF scalar accesses per member (a wide struct: factor 16).
+  if (N->Kind == PlanNode::Interleave) {
+    InstructionCost Gathers = GatherCost();
+    if (Gathers.isValid() && Gathers < Vector) {
+      NS << (IsLoad ? "; gathers" : "; scatters") << " cheaper (" << Gathers
+         << " < " << Vector << ")";
+      N->Kind = GatherKind;
+      Vector = Gathers;
+    }
+  }
+  InstructionCost PerLane = scalarizedCost(G, IsLoad);
+  if (PerLane.isValid() && (!Vector.isValid() || PerLane < Vector)) {
+    NS << "; per-lane " << (IsLoad ? "loads" : "stores") << " cheaper ("
+       << PerLane << " < " << Vector << ")";
+    N->Kind = PlanNode::Scalarize;
+    Vector = PerLane;
+  }
   N->Cost.Vector = Vector;
   N->Note = std::move(Note);
   Out.push_back(std::move(N));
+}
+
+InstructionCost LanePlanBuilder::scalarizedCost(const InterleaveGroup &G,
+                                                bool IsLoad) const {
+  InstructionCost C = 0;
+  auto *VT = cast<FixedVectorType>(widen(G.EltTy));
+  APInt All = APInt::getAllOnes(VF);
+  for (auto &[I, Off] : G.Members) {
+    // InterleaveGapFill's unused reads: LV drops them when it scalarizes.
+    if (IsLoad && I->use_empty())
+      continue;
+    C += TTI.getMemoryOpCost(I->getOpcode(), G.EltTy, getLoadStoreAlignment(I),
+                             getLoadStoreAddressSpace(I), CostKind) *
+         VF;
+    C += TTI.getScalarizationOverhead(VT, All, /*Insert=*/IsLoad,
+                                      /*Extract=*/!IsLoad, CostKind);
+  }
+  return C;
 }
 
 void LanePlanBuilder::addCall(CallBase &CB, NodeList &Out) {
@@ -984,6 +1024,8 @@ static StringRef kindName(PlanNode::NodeKind K) {
     return "gather";
   case PlanNode::Scatter:
     return "scatter";
+  case PlanNode::Scalarize:
+    return "per-lane memory";
   case PlanNode::Uniform:
     return "uniform";
   case PlanNode::Blend:
@@ -1064,6 +1106,7 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
   case Interleave:
   case Gather:
   case Scatter:
+  case Scalarize:
   case Instantiate: {
     OS << ": ";
     ListSeparator LS;

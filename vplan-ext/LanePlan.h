@@ -78,6 +78,7 @@ public:
     Interleave,   ///< constant-stride accesses: one interleave group
     Gather,       ///< load through per-lane addresses
     Scatter,      ///< store through per-lane addresses
+    Scalarize,    ///< strided access cheapest as VF scalar loads/stores
     Uniform,      ///< computed once for all lanes, broadcast when needed
     Blend,        ///< phi picking a value per lane (select on a mask)
     Instantiate,  ///< call without vector variant: lane by lane

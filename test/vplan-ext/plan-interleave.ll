@@ -47,6 +47,31 @@ exit:
   ret void
 }
 
+; One field of a 64-byte struct: a group of factor 16 would load 16
+; registers to use one; LV loads the 8 floats one by one (the `d` variant
+; of `p[i].f[3]` does: vmovss + vinsertps), and so does the plan.
+%struct.S16 = type { [16 x float] }
+
+define void @wide16(ptr noalias %p, ptr noalias %out) #0 {
+entry:
+  br label %lane.header
+
+lane.header:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %lane.header ]
+  %pf = getelementptr inbounds %struct.S16, ptr %p, i64 %lane, i32 0, i64 3
+  %f = load float, ptr %pf, align 4
+  %g = fmul float %f, 2.0
+  %po = getelementptr inbounds float, ptr %out, i64 %lane
+  store float %g, ptr %po, align 4
+  %lane.next = add nuw nsw i64 %lane, 1
+  %done = icmp eq i64 %lane.next, 8
+  br i1 %done, label %exit, label %lane.header, !llvm.loop !3
+
+exit:
+  ret void
+}
+
+
 attributes #0 = { nounwind "target-cpu"="haswell" }
 !0 = distinct !{!0, !1, !2}
 !1 = !{!"vecclone.lane.loop"}
@@ -55,9 +80,15 @@ attributes #0 = { nounwind "target-cpu"="haswell" }
 ; CHECK-LABEL: vplan for lane loop %lane.header in raw, VF 8:
 ; CHECK-NEXT:    interleave group: load %x, load %y (stride 12, factor 3, members 0,1: InterleaveGapFill completes it with the struct's other fields), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    widen: 1 instruction, cost scalar {{[0-9]+}} vector {{[0-9]+}}
-; CHECK-NEXT:    gather: load %v0, load %v1 (stride 12, factor 3, members 0,1: InterleaveGapFill turns it into gathers, the last member is missing and no whole struct is read), cost scalar {{[0-9]+}} vector {{[0-9]+}}
+; Gathers or VF scalar loads each: LV takes the cheaper (here the loads).
+; CHECK-NEXT:    per-lane memory: load %v0, load %v1 (stride 12, factor 3, members 0,1: InterleaveGapFill turns it into gathers, the last member is missing and no whole struct is read; per-lane loads cheaper ({{[0-9]+}} < {{[0-9]+}})), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    widen: 2 instructions, cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    interleave group: load %w0, load %w3 (stride 16, factor 4, members 0,3: gaps inside, last member present, LV keeps the group), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    widen: 6 instructions, cost scalar {{[0-9]+}} vector {{[0-9]+}}
-; CHECK-NEXT:    interleave group: store %s5 (stride 16, factor 4, members 0: store group with gaps, gaps masked), cost scalar {{[0-9]+}} vector {{[0-9]+}}
+; A store group of one member in four: the masked group costs more than
+; scatters, and scatters more than VF scalar stores.
+; CHECK-NEXT:    per-lane memory: store %s5 (stride 16, factor 4, members 0: store group with gaps, gaps masked; scatters cheaper ({{[0-9]+}} < {{[0-9]+}}); per-lane stores cheaper ({{[0-9]+}} < {{[0-9]+}})), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    total:
+!3 = distinct !{!3, !1, !2}
+; CHECK-LABEL: vplan for lane loop %lane.header in wide16, VF 8:
+; CHECK-NEXT:    per-lane memory: load %f (stride 64, factor 16, members 0: InterleaveGapFill completes it with the struct's other fields; gathers cheaper ({{[0-9]+}} < {{[0-9]+}}); per-lane loads cheaper ({{[0-9]+}} < {{[0-9]+}})), cost scalar {{[0-9]+}} vector {{[0-9]+}}
