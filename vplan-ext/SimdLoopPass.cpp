@@ -64,6 +64,21 @@ bool isCandidate(const Loop &L) {
   return L.isAnnotatedParallel();
 }
 
+/// A loop the user asked to vectorize whose iterations are not declared
+/// independent (`#pragma clang loop vectorize(enable)` without
+/// `assume_safety`): strip-mining would reorder them, and no dependence
+/// analysis of a loop with inner loops is done here.
+bool isForcedButNotParallel(const Loop &L) {
+  if (L.isInnermost() || L.isAnnotatedParallel())
+    return false;
+  std::optional<bool> Enable =
+      getOptionalBoolLoopAttribute(&L, "llvm.loop.vectorize.enable");
+  return Enable && *Enable &&
+         !getBooleanLoopAttribute(&L, "llvm.loop.isvectorized") &&
+         !findStringMetadataForLoop(&L, LaneLoopTag) &&
+         !findStringMetadataForLoop(&L, SkipTag);
+}
+
 } // namespace
 
 unsigned chooseSimdLoopVL(const Loop &L, const TargetTransformInfo &TTI,
@@ -354,6 +369,20 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
   auto &TLI = AM.getResult<TargetLibraryAnalysis>(F);
   auto &AC = AM.getResult<AssumptionAnalysis>(F);
   OptimizationRemarkEmitter ORE(&F);
+  {
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    for (Loop *L : LI.getLoopsInPreorder())
+      if (isForcedButNotParallel(*L))
+        ORE.emit([&] {
+          return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotParallel",
+                                          L->getStartLoc(), L->getHeader())
+                 << "loop with an inner loop not strip-mined into lanes: its "
+                    "iterations are not declared independent (#pragma omp "
+                    "simd or #pragma clang loop vectorize(assume_safety) "
+                    "declare them)";
+        });
+  }
   // One loop at a time: every change invalidates the loop analyses.
   for (unsigned Round = 0; Round < 16; ++Round) {
     DominatorTree DT(F);
