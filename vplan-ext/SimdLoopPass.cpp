@@ -48,28 +48,10 @@ namespace {
 /// it (-Wpass-failed) as it would without the plugin.
 constexpr const char *SkipTag = "vplan-ext.simd.left";
 
-/// A loop the pass may take: forced vectorization, parallel by annotation,
-/// holding inner loops (otherwise the stock vectorizer does the job).
-bool isCandidate(const Loop &L) {
+/// A loop the user asked to vectorize that holds inner loops (otherwise
+/// the stock vectorizer does the job) and that nobody has taken yet.
+bool isForcedOuterLoop(const Loop &L) {
   if (L.isInnermost())
-    return false;
-  std::optional<bool> Enable =
-      getOptionalBoolLoopAttribute(&L, "llvm.loop.vectorize.enable");
-  if (!Enable || !*Enable)
-    return false;
-  if (getBooleanLoopAttribute(&L, "llvm.loop.isvectorized") ||
-      findStringMetadataForLoop(&L, LaneLoopTag) ||
-      findStringMetadataForLoop(&L, SkipTag))
-    return false;
-  return L.isAnnotatedParallel();
-}
-
-/// A loop the user asked to vectorize whose iterations are not declared
-/// independent (`#pragma clang loop vectorize(enable)` without
-/// `assume_safety`): strip-mining would reorder them, and no dependence
-/// analysis of a loop with inner loops is done here.
-bool isForcedButNotParallel(const Loop &L) {
-  if (L.isInnermost() || L.isAnnotatedParallel())
     return false;
   std::optional<bool> Enable =
       getOptionalBoolLoopAttribute(&L, "llvm.loop.vectorize.enable");
@@ -77,6 +59,15 @@ bool isForcedButNotParallel(const Loop &L) {
          !getBooleanLoopAttribute(&L, "llvm.loop.isvectorized") &&
          !findStringMetadataForLoop(&L, LaneLoopTag) &&
          !findStringMetadataForLoop(&L, SkipTag);
+}
+
+/// A loop the pass may take: a forced outer loop whose iterations are
+/// declared independent (parallel by annotation). One that is not
+/// (`#pragma clang loop vectorize(enable)` without `assume_safety`) would be
+/// reordered by strip-mining, and no dependence analysis of a loop with
+/// inner loops is done here.
+bool isCandidate(const Loop &L) {
+  return isForcedOuterLoop(L) && L.isAnnotatedParallel();
 }
 
 } // namespace
@@ -369,11 +360,15 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
   auto &TLI = AM.getResult<TargetLibraryAnalysis>(F);
   auto &AC = AM.getResult<AssumptionAnalysis>(F);
   OptimizationRemarkEmitter ORE(&F);
-  {
+  // One loop at a time: every change invalidates the loop analyses.
+  for (unsigned Round = 0; Round < 16; ++Round) {
     DominatorTree DT(F);
     LoopInfo LI(DT);
-    for (Loop *L : LI.getLoopsInPreorder())
-      if (isForcedButNotParallel(*L))
+    ScalarEvolution SE(F, TLI, AC, DT, LI);
+    Loop *Cand = nullptr;
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      // Once, on the function as it came in.
+      if (Round == 0 && isForcedOuterLoop(*L) && !L->isAnnotatedParallel())
         ORE.emit([&] {
           return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotParallel",
                                           L->getStartLoc(), L->getHeader())
@@ -382,18 +377,9 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
                     "simd or #pragma clang loop vectorize(assume_safety) "
                     "declare them)";
         });
-  }
-  // One loop at a time: every change invalidates the loop analyses.
-  for (unsigned Round = 0; Round < 16; ++Round) {
-    DominatorTree DT(F);
-    LoopInfo LI(DT);
-    ScalarEvolution SE(F, TLI, AC, DT, LI);
-    Loop *Cand = nullptr;
-    for (Loop *L : LI.getLoopsInPreorder())
-      if (isCandidate(*L)) {
+      if (!Cand && isCandidate(*L))
         Cand = L;
-        break;
-      }
+    }
     if (!Cand)
       break;
     // Even a loop that is not strip-mined gets simplified (and marked):

@@ -4,33 +4,8 @@
 // vectorize(enable) alone does not, and is left alone with a remark.
 #include <stdio.h>
 
-__attribute__((noinline)) void esc_safe(float *out, const float *x, int n) {
-#pragma clang loop vectorize(assume_safety)
-  for (int i = 0; i < n; i++) {
-    float z = 0, c = x[i];
-    int k = 0;
-    while (k < 100 && z < 4.0f) {
-      z = z * z + c;
-      k++;
-    }
-    out[i] = (float)k;
-  }
-}
-
-__attribute__((noinline)) void esc_enable(float *out, const float *x, int n) {
-#pragma clang loop vectorize(enable)
-  for (int i = 0; i < n; i++) {
-    float z = 0, c = x[i];
-    int k = 0;
-    while (k < 100 && z < 4.0f) {
-      z = z * z + c;
-      k++;
-    }
-    out[i] = (float)k;
-  }
-}
-
-__attribute__((noinline, optnone)) static float esc_ref(float c) {
+// The escape loop, inlined into both loops (so each holds an inner loop).
+static inline float escape(float c) {
   float z = 0;
   int k = 0;
   while (k < 100 && z < 4.0f) {
@@ -38,6 +13,23 @@ __attribute__((noinline, optnone)) static float esc_ref(float c) {
     k++;
   }
   return (float)k;
+}
+
+__attribute__((noinline)) void esc_safe(float *out, const float *x, int n) {
+#pragma clang loop vectorize(assume_safety)
+  for (int i = 0; i < n; i++)
+    out[i] = escape(x[i]);
+}
+
+__attribute__((noinline)) void esc_enable(float *out, const float *x, int n) {
+#pragma clang loop vectorize(enable)
+  for (int i = 0; i < n; i++)
+    out[i] = escape(x[i]);
+}
+
+// The reference: the same function, never vectorized.
+__attribute__((noinline, optnone)) static float esc_ref(float c) {
+  return escape(c);
 }
 
 int main(void) {
