@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LaneLoopFission.h"
+#include "vplan-ext/LockstepAccess.h"
 #include "vplan-ext/LoweringRules.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -47,6 +48,10 @@ STATISTIC(NumCrossArrays,
 STATISTIC(NumCutFailures, "Number of lane loops that could not be cut");
 STATISTIC(NumBOSCC, "Number of divergent branches given BOSCC copies");
 STATISTIC(NumUniformLoops, "Number of inner loops cut as uniform loops");
+STATISTIC(NumRoundCounters,
+          "Number of divergent-loop counters read as the round counter");
+STATISTIC(NumSteppedCopies,
+          "Number of divergent loops given a lane-stepped copy");
 STATISTIC(NumShadowLoops,
           "Number of uniform loops whose skipping lanes shadow another lane");
 
@@ -201,6 +206,10 @@ public:
   /// results are dropped.
   bool ShadowLanes = false;
   SmallPtrSet<PHINode *, 4> UniformPhis;
+  /// A divergent loop's counters that addresses read (kept as one scalar
+  /// per round) and lane-stepped inputs (a copy of lane loop 2 computes
+  /// them as first + lane when a run-time test says they are).
+  LockstepAccess Lockstep;
 
 private:
   bool analyse(Failure &Fail);
@@ -210,7 +219,15 @@ private:
   /// loop without memory.
   bool isUniformValue(Value *V, unsigned Depth = 0) const;
   bool isOutsideLaneLoop(Value *V) const;
+  void findLockstep(Loop &Inner);
   void transform();
+  void addSteppedCopy(BasicBlock *Pre, BasicBlock *W, BasicBlock *H2,
+                      AllocaInst *Act,
+                      ArrayRef<std::pair<AllocaInst *, Instruction *>> Inputs,
+                      ArrayRef<BasicBlock *> Loop2Blocks);
+  bool prefetchAhead(IRBuilder<> &B, Instruction *Acc, PHINode *Lane,
+                     const SmallPtrSetImpl<BasicBlock *> &InCopy,
+                     unsigned Ahead);
   BranchInst *findHeavyBranch(Loop &LL, DominatorTree &DT,
                               SmallPtrSetImpl<BasicBlock *> &Region);
   void addBOSCCCopies(BasicBlock *W, BasicBlock *H2, BasicBlock *Act2,
@@ -535,6 +552,8 @@ bool Cutter::analyse(Failure &Fail) {
       return false;
     }
   }
+  if (Inner && Inner->isInnermost() && !UniformLoop && isLockstepEnabled())
+    findLockstep(*Inner);
   return true;
 }
 
@@ -648,6 +667,23 @@ void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
     }
   }
   ShadowLanes = true;
+}
+
+void Cutter::findLockstep(Loop &Inner) {
+  SmallVector<BasicBlock *, 8> Blocks(Inner.blocks());
+  Lockstep = findLockstepAccess(
+      IH, InnerPre, InnerLatches, Blocks, L.Lane,
+      [&](Value *V) { return isOutsideLaneLoop(V); },
+      [&](Instruction *I) {
+        auto It = Cross.find(I);
+        return It != Cross.end() && partOf(I->getParent()) == PartA &&
+               (It->second & (1u << PartI));
+      });
+  // The copy reads an input as `first + lane` in the input's own type; an
+  // odd-sized integer lives widened in its array.
+  erase_if(Lockstep.LaneStepped, [&](Instruction *I) {
+    return storedType(I->getType()) != I->getType();
+  });
 }
 
 void Cutter::transform() {
@@ -829,6 +865,20 @@ void Cutter::transform() {
 
   // Uniform loop: run the inner loop's lane loop while any lane is in it.
   B.SetInsertPoint(W);
+  // Round counters: every lane still in a divergent loop entered it before
+  // the first round and has run one iteration per round since, so a
+  // lockstep counter holds start + round * step in each of them.
+  DenseMap<PHINode *, PHINode *> Round;
+  assert((Lockstep.Counters.empty() || !Fill) && "shadows are uniform loops");
+  for (auto [PN, Step] : Lockstep.Counters) {
+    PHINode *R = B.CreatePHI(PN->getType(), 2, PN->getName() + ".round");
+    R->addIncoming(PN->getIncomingValueForBlock(InnerPre), T1);
+    R->addIncoming(IRBuilder<>(WLatch->getTerminator())
+                       .CreateAdd(R, Step, PN->getName() + ".round.next"),
+                   WLatch);
+    Round[PN] = R;
+  }
+  NumRoundCounters += Round.size();
   Value *ActVec = B.CreateAlignedLoad(ActVecTy, Act, Act->getAlign(), "act");
   Value *Any = B.CreateOrReduce(B.CreateIsNotNull(ActVec));
   // A uniform loop's shared values (uniform phis, A's uniform values), read
@@ -865,9 +915,10 @@ void Cutter::transform() {
   for (auto [PN, Arr] : zip(StatePhis, StateArr))
     // A shared value is a scalar the vectorizer broadcasts (a uniform
     // address such as n-body's px[j]).
-    State.push_back(Shared.count(PN)
-                        ? Shared.lookup(PN)
-                        : loadLane(B, PN->getType(), Arr, Lane2, PN->getName()));
+    State.push_back(Shared.count(PN)  ? Shared.lookup(PN)
+                    : Round.count(PN) ? Round.lookup(PN)
+                                      : loadLane(B, PN->getType(), Arr, Lane2,
+                                                 PN->getName()));
   DenseMap<Value *, Value *> InI; // A value as loop 2 reads it
   for (auto [PN, S] : zip(StatePhis, State))
     InI[PN] = S;
@@ -1056,6 +1107,21 @@ void Cutter::transform() {
   // The old header and latch are unreachable.
   DeleteDeadBlocks({L.Header, L.Latch});
   NewHeaders = {H1, H2, H3};
+  if (!Lockstep.LaneStepped.empty()) {
+    SmallVector<BasicBlock *, 16> Loop2 = {H2};
+    for (BasicBlock &BB : F)
+      if (partOf(&BB) == PartI)
+        Loop2.push_back(&BB);
+    for (const Redirect &R : Redirects)
+      if (partOf(R.From) == PartI)
+        Loop2.push_back(R.EdgeBB);
+    append_range(Loop2, Continue);
+    Loop2.push_back(T2);
+    SmallVector<std::pair<AllocaInst *, Instruction *>, 2> Inputs;
+    for (Instruction *I : Lockstep.LaneStepped)
+      Inputs.push_back({CrossArr[I], cast<Instruction>(InI.lookup(I))});
+    addSteppedCopy(T1, W, H2, Act, Inputs, Loop2);
+  }
   if (BOSCCBranch) {
     SmallVector<BasicBlock *, 16> Loop2 = {H2};
     for (BasicBlock &BB : F)
@@ -1079,6 +1145,149 @@ void Cutter::transform() {
     }
     addBOSCCCopies(W, H2, Act2, T2, Act, CondArr, Loop2);
   }
+}
+
+/// A contiguous access of a divergent loop walks memory by the round
+/// counter's stride within a lane chunk (spmv: a row of the matrix per
+/// round, 512 KiB apart) and by VL elements from one chunk to the next, one
+/// stream per round: more streams than hardware prefetchers follow, so each
+/// round waits for DRAM. Before each round of the lane-stepped copy, this
+/// prefetches the line that lane 0 of the chunk \p Ahead chunks later will
+/// read in the same round: \p Acc's address with \p Lane = 0, computed
+/// again in front of the copy (pure arithmetic only, without poison flags;
+/// a prefetch never faults). Returns whether it added one.
+bool Cutter::prefetchAhead(IRBuilder<> &B, Instruction *Acc, PHINode *Lane,
+                           const SmallPtrSetImpl<BasicBlock *> &InCopy,
+                           unsigned Ahead) {
+  DenseMap<Value *, Value *> AtLane0 = {
+      {Lane, ConstantInt::get(Lane->getType(), 0)}};
+  std::function<Value *(Value *, unsigned)> Rebuild =
+      [&](Value *V, unsigned Depth) -> Value * {
+    if (Value *R = AtLane0.lookup(V))
+      return R;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !InCopy.count(I->getParent()))
+      return V; // defined before the uniform loop's dispatch
+    if (Depth > 12 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+        !isSafeToSpeculativelyExecute(I))
+      return nullptr;
+    Instruction *N = I->clone();
+    N->dropPoisonGeneratingFlags();
+    for (Use &U : N->operands()) {
+      Value *Op = Rebuild(U.get(), Depth + 1);
+      if (!Op) {
+        N->deleteValue();
+        return nullptr;
+      }
+      U.set(Op);
+    }
+    B.Insert(N, I->getName() + ".lane0");
+    AtLane0[V] = N;
+    return N;
+  };
+  Value *Addr = Rebuild(getLoadStorePointerOperand(Acc), 0);
+  if (!Addr)
+    return false;
+  uint64_t Bytes = uint64_t(Ahead) * VL *
+                   F.getDataLayout().getTypeStoreSize(getLoadStoreType(Acc));
+  B.CreateIntrinsic(Intrinsic::prefetch, {Addr->getType()},
+                    {B.CreatePtrAdd(Addr, B.getInt64(Bytes), "prefetch"),
+                     B.getInt32(isa<StoreInst>(Acc)), B.getInt32(3),
+                     B.getInt32(1)});
+  return true;
+}
+
+/// A copy of lane loop 2 (\p Loop2Blocks) that computes each lane-stepped
+/// input as `first + lane`, and a test before the first round (on the edge
+/// \p Pre -> \p W) that picks it when every lane that entered holds exactly
+/// that: the vectorizer then sees `vals[j * n + r]` as contiguous, where it
+/// saw a value loaded per lane. Lanes that did not enter hold no value (a
+/// tail lane, an early return) and do not count; the copy predicates them
+/// like the original.
+void Cutter::addSteppedCopy(
+    BasicBlock *Pre, BasicBlock *W, BasicBlock *H2, AllocaInst *Act,
+    ArrayRef<std::pair<AllocaInst *, Instruction *>> Inputs,
+    ArrayRef<BasicBlock *> Loop2Blocks) {
+  BasicBlock *Test = BasicBlock::Create(Ctx, "lane.stepped.test", &F, W);
+  Pre->getTerminator()->replaceSuccessorWith(W, Test);
+  for (PHINode &PN : W->phis())
+    PN.replaceIncomingBlockWith(Pre, Test);
+  IRBuilder<> B(Test);
+  auto *ActVecTy = FixedVectorType::get(MaskTy, VL);
+  Value *In = B.CreateIsNotNull(
+      B.CreateAlignedLoad(ActVecTy, Act, Act->getAlign(), "act"), "in");
+  Value *First = B.CreateBinaryIntrinsic(
+      Intrinsic::cttz, B.CreateBitCast(In, B.getIntNTy(VL)), B.getFalse());
+  First = B.CreateBinaryIntrinsic(Intrinsic::umin, First,
+                                  B.getIntN(VL, VL - 1), nullptr, "first");
+  Value *Ok = B.getTrue();
+  SmallVector<Value *, 2> Bases;
+  for (auto [Arr, Read] : Inputs) {
+    auto *T = cast<IntegerType>(Read->getType());
+    // Lanes that never entered hold poison: freeze, then ignore them.
+    Value *V = B.CreateFreeze(B.CreateAlignedLoad(
+        FixedVectorType::get(T, VL), Arr, Arr->getAlign()));
+    Value *Base = B.CreateSub(B.CreateExtractElement(V, First),
+                              B.CreateZExtOrTrunc(First, T),
+                              Read->getName() + ".first");
+    SmallVector<Constant *, 16> Iota;
+    for (unsigned K = 0; K != VL; ++K)
+      Iota.push_back(ConstantInt::get(T, K));
+    Value *Same = B.CreateICmpEQ(B.CreateSub(V, ConstantVector::get(Iota)),
+                                 B.CreateVectorSplat(VL, Base));
+    Value *Lanes = B.CreateAndReduce(B.CreateOr(B.CreateNot(In), Same));
+    // The copy adds the lane with nsw: base + VL - 1 must not wrap.
+    Value *Room = B.CreateICmpSLE(
+        Base, ConstantInt::get(T, APInt::getSignedMaxValue(T->getBitWidth()) -
+                                      (VL - 1)));
+    Ok = B.CreateAnd(Ok, B.CreateAnd(Lanes, Room));
+    Bases.push_back(Base);
+  }
+  B.CreateBr(W);
+
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *BB : Loop2Blocks) {
+    BasicBlock *C = CloneBasicBlock(BB, VMap, ".stepped", &F);
+    VMap[BB] = C;
+    Clones.push_back(C);
+  }
+  remapInstructionsInBlocks(Clones, VMap);
+  auto *H2C = cast<BasicBlock>(VMap[H2]);
+  auto *LaneC = cast<PHINode>(&H2C->front());
+  for (auto [In, Base] : zip(Inputs, Bases)) {
+    auto *Read = cast<Instruction>(VMap[In.second]);
+    IRBuilder<> CB(Read);
+    Value *V = CB.CreateAdd(Base, CB.CreateZExtOrTrunc(LaneC, Base->getType()),
+                            Read->getName() + ".stepped", /*HasNUW=*/false,
+                            /*HasNSW=*/true);
+    Read->replaceAllUsesWith(V);
+    Read->eraseFromParent();
+  }
+
+  // Dispatch, once per round, on the test made before the first.
+  auto *WBr = cast<BranchInst>(W->getTerminator());
+  assert(WBr->getSuccessor(0) == H2 && "the uniform loop enters loop 2");
+  BasicBlock *D = BasicBlock::Create(Ctx, "lane.stepped.dispatch", &F, H2);
+  WBr->setSuccessor(0, D);
+  BasicBlock *Into = H2C, *IntoFrom = D;
+  if (unsigned Ahead = getLockstepPrefetchChunks()) {
+    BasicBlock *P = BasicBlock::Create(Ctx, "lane.stepped.prefetch", &F, H2C);
+    IRBuilder<> PB(P);
+    SmallPtrSet<BasicBlock *, 16> InCopy(Clones.begin(), Clones.end());
+    unsigned N = 0;
+    for (Instruction *Acc : Lockstep.SteppedAccesses)
+      N += prefetchAhead(PB, cast<Instruction>(VMap[Acc]), LaneC, InCopy,
+                         Ahead);
+    PB.CreateBr(H2C);
+    LLVM_DEBUG(dbgs() << "vplan-ext: " << N << " prefetches per round\n");
+    Into = IntoFrom = P;
+  }
+  IRBuilder<>(D).CreateCondBr(Ok, Into, H2);
+  cast<PHINode>(&H2->front())->replaceIncomingBlockWith(W, D);
+  LaneC->replaceIncomingBlockWith(W, IntoFrom);
+  NewHeaders.insert(NewHeaders.begin() + 2, H2C);
+  ++NumSteppedCopies;
 }
 
 /// The first conditional branch (program order) of the innermost lane loop

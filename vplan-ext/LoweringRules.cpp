@@ -25,8 +25,22 @@ static cl::opt<unsigned> BOSCCMaxRegions(
     cl::desc("Most if/else regions of one lane loop that get BOSCC copies "
              "(each copies its region twice)"));
 
+static cl::opt<bool> EnableLockstep(
+    "vplan-lockstep-access", cl::init(true), cl::Hidden,
+    cl::desc("Divergent loops: keep counters that addresses read as one "
+             "scalar per round, and run a lane-stepped copy when inputs "
+             "step by one per lane (uniform and contiguous accesses "
+             "instead of gathers)"));
+
+static cl::opt<unsigned> LockstepPrefetch(
+    "vplan-lockstep-prefetch", cl::init(4), cl::Hidden,
+    cl::desc("Lane-stepped copies of divergent loops prefetch each round's "
+             "contiguous accesses this many lane chunks ahead (0: off)"));
+
 namespace vplanext {
 
+unsigned getLockstepPrefetchChunks() { return LockstepPrefetch; }
+bool isLockstepEnabled() { return EnableLockstep; }
 bool isBOSCCEnabled() { return EnableBOSCC; }
 unsigned getBOSCCMaxRegions() { return BOSCCMaxRegions; }
 unsigned getBOSCCThreshold() { return BOSCCThreshold; }

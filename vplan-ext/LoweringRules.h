@@ -8,7 +8,9 @@
 /// - which calls run lane by lane (no intrinsic, no vector variant, or
 ///   none the lane loop can use);
 /// - the BOSCC cost of an instruction of an if/else region and the
-///   `-vplan-boscc` / `-vplan-boscc-threshold` options.
+///   `-vplan-boscc` / `-vplan-boscc-threshold` options;
+/// - `-vplan-lockstep-access` (round counters and lane-stepped copies of
+///   divergent loops, LockstepAccess.h).
 ///
 /// The options are defined in LoweringRules.cpp, so a test that sets
 /// `-vplan-boscc-threshold=8` sees the plan and the lowering agree.
@@ -54,6 +56,12 @@ bool isBOSCCEnabled();
 unsigned getBOSCCThreshold();
 /// `-vplan-boscc-max-regions`: BOSCC regions per lane loop at most.
 unsigned getBOSCCMaxRegions();
+/// `-vplan-lockstep-access`: divergent loops read round counters as scalars and
+/// get a lane-stepped copy (LockstepAccess.h).
+bool isLockstepEnabled();
+/// `-vplan-lockstep-prefetch`: how many lane chunks ahead a lane-stepped
+/// copy prefetches its contiguous accesses (0: no prefetch).
+unsigned getLockstepPrefetchChunks();
 
 } // namespace vplanext
 

@@ -1,0 +1,211 @@
+//===- LockstepAccess.cpp - Addresses a divergent loop's lanes share ------===//
+//
+/// \file
+/// See LockstepAccess.h. The classification is a prediction, not a proof:
+/// the counters are exact by construction (the cut reads them from the
+/// round), and a lane-stepped input is checked at run time before the copy
+/// that relies on it runs. A wrong prediction costs speed, never an answer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LockstepAccess.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Debug.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+STATISTIC(NumLockstepAccesses,
+          "Number of divergent-loop accesses made uniform or contiguous");
+
+namespace vplanext {
+namespace {
+
+/// How a value varies across the lanes still in the loop.
+struct Shape {
+  enum Kind { Shared, Stepped, Varying } K = Varying;
+  /// For Stepped: the input that steps by one per lane.
+  Instruction *Input = nullptr;
+};
+
+class Classifier {
+public:
+  Classifier(ArrayRef<BasicBlock *> Blocks, Value *Lane,
+             function_ref<bool(Value *)> IsShared,
+             function_ref<bool(Instruction *)> IsInput)
+      : InLoop(Blocks.begin(), Blocks.end()), Lane(Lane), IsShared(IsShared),
+        IsInput(IsInput) {}
+
+  DenseMap<PHINode *, ConstantInt *> Counters;
+  /// The counters the values classified since the last clear() read.
+  SetVector<PHINode *> Read;
+
+  Shape inLoop(Value *V, unsigned Depth = 0);
+
+private:
+  /// Whether \p V, computed before the loop, is the lane index plus values
+  /// every lane shares (through casts, adds, subtracts of shared values and
+  /// constant shifts: `(int)(group_base + lane)` is `ashr(shl(x, 32), 32)`).
+  bool laneStepped(Value *V, unsigned Depth = 0) const;
+
+  SmallPtrSet<BasicBlock *, 16> InLoop;
+  Value *Lane;
+  function_ref<bool(Value *)> IsShared;
+  function_ref<bool(Instruction *)> IsInput;
+};
+
+bool Classifier::laneStepped(Value *V, unsigned Depth) const {
+  if (V == Lane)
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8 || IsShared(I) || InLoop.count(I->getParent()))
+    return false;
+  switch (I->getOpcode()) {
+  case Instruction::SExt:
+  case Instruction::ZExt:
+  case Instruction::Trunc:
+    return laneStepped(I->getOperand(0), Depth + 1);
+  case Instruction::Shl:
+  case Instruction::AShr:
+  case Instruction::LShr:
+    return isa<ConstantInt>(I->getOperand(1)) &&
+           laneStepped(I->getOperand(0), Depth + 1);
+  case Instruction::Mul:
+    // `lane * 1`, as kernel-wrap writes a work-item id.
+    for (unsigned K : {0u, 1u})
+      if (auto *C = dyn_cast<ConstantInt>(I->getOperand(K)); C && C->isOne())
+        return laneStepped(I->getOperand(1 - K), Depth + 1);
+    return false;
+  case Instruction::Add:
+    for (unsigned K : {0u, 1u})
+      if (IsShared(I->getOperand(K)))
+        return laneStepped(I->getOperand(1 - K), Depth + 1);
+    return false;
+  case Instruction::Sub:
+    return IsShared(I->getOperand(1)) &&
+           laneStepped(I->getOperand(0), Depth + 1);
+  default:
+    return false;
+  }
+}
+
+Shape Classifier::inLoop(Value *V, unsigned Depth) {
+  if (IsShared(V))
+    return {Shape::Shared};
+  if (auto *PN = dyn_cast<PHINode>(V); PN && Counters.count(PN)) {
+    Read.insert(PN);
+    return {Shape::Shared};
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8)
+    return {};
+  if (!InLoop.count(I->getParent())) {
+    if (IsInput(I) && I->getType()->isIntegerTy() && laneStepped(I))
+      return {Shape::Stepped, I};
+    return {};
+  }
+  if (isa<PHINode>(I) || I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
+    return {};
+  switch (I->getOpcode()) {
+  case Instruction::SExt:
+  case Instruction::ZExt:
+  case Instruction::Trunc:
+    return inLoop(I->getOperand(0), Depth + 1);
+  case Instruction::Add:
+  case Instruction::Sub: {
+    Shape L = inLoop(I->getOperand(0), Depth + 1);
+    Shape R = inLoop(I->getOperand(1), Depth + 1);
+    if (L.K == Shape::Shared && R.K == Shape::Shared)
+      return {Shape::Shared};
+    if (L.K == Shape::Stepped && R.K == Shape::Shared)
+      return L;
+    if (I->getOpcode() == Instruction::Add && L.K == Shape::Shared &&
+        R.K == Shape::Stepped)
+      return R;
+    return {};
+  }
+  default:
+    if (!isa<BinaryOperator>(I) && !isa<CmpInst>(I) && !isa<SelectInst>(I))
+      return {};
+    for (Value *Op : I->operands())
+      if (inLoop(Op, Depth + 1).K != Shape::Shared)
+        return {};
+    return {Shape::Shared};
+  }
+}
+
+} // namespace
+
+LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
+                                  ArrayRef<BasicBlock *> Latches,
+                                  ArrayRef<BasicBlock *> Blocks, Value *Lane,
+                                  function_ref<bool(Value *)> IsShared,
+                                  function_ref<bool(Instruction *)> IsInput) {
+  LockstepAccess R;
+  Classifier C(Blocks, Lane, IsShared, IsInput);
+  // Counters: a shared start, the same constant added on every back edge.
+  for (PHINode &PN : Header->phis()) {
+    if (!PN.getType()->isIntegerTy() ||
+        !IsShared(PN.getIncomingValueForBlock(Preheader)))
+      continue;
+    ConstantInt *Step = nullptr;
+    bool Ok = !Latches.empty();
+    for (BasicBlock *S : Latches) {
+      auto *Inc = dyn_cast<BinaryOperator>(PN.getIncomingValueForBlock(S));
+      auto *K = Inc && Inc->getOpcode() == Instruction::Add &&
+                        Inc->getOperand(0) == &PN
+                    ? dyn_cast<ConstantInt>(Inc->getOperand(1))
+                    : nullptr;
+      if (!K || (Step && Step != K)) {
+        Ok = false;
+        break;
+      }
+      Step = K;
+    }
+    if (Ok)
+      C.Counters[&PN] = Step;
+  }
+  if (C.Counters.empty())
+    return R;
+
+  // Accesses: a GEP whose base and leading indices are shared and whose
+  // last index is shared or steps by one per lane.
+  SetVector<Instruction *> Stepped;
+  SetVector<PHINode *> Used;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB) {
+      Value *Ptr = getLoadStorePointerOperand(&I);
+      auto *GEP = dyn_cast_or_null<GetElementPtrInst>(Ptr);
+      if (!GEP || GEP->getNumIndices() == 0)
+        continue;
+      C.Read.clear();
+      bool Ok = C.inLoop(GEP->getPointerOperand()).K == Shape::Shared;
+      for (unsigned K = 1; Ok && K < GEP->getNumIndices(); ++K)
+        Ok = C.inLoop(GEP->getOperand(K)).K == Shape::Shared;
+      Shape Last = Ok ? C.inLoop(GEP->getOperand(GEP->getNumIndices()))
+                      : Shape();
+      // Only an address that reads a counter gains from one.
+      if (!Ok || Last.K == Shape::Varying || C.Read.empty())
+        continue;
+      Used.insert(C.Read.begin(), C.Read.end());
+      if (Last.K == Shape::Stepped) {
+        Stepped.insert(Last.Input);
+        R.SteppedAccesses.push_back(&I);
+      }
+      ++R.NumAccesses;
+      LLVM_DEBUG(dbgs() << "vplan-ext: lockstep access " << I << "\n");
+    }
+  NumLockstepAccesses += R.NumAccesses;
+  for (PHINode *PN : Used)
+    R.Counters.push_back({PN, C.Counters.lookup(PN)});
+  R.LaneStepped.assign(Stepped.begin(), Stepped.end());
+  return R;
+}
+
+} // namespace vplanext

@@ -1,0 +1,73 @@
+//===- LockstepAccess.h - Addresses a divergent loop's lanes share -*- C++ -*-===//
+//
+/// \file
+/// A divergent inner loop cut out of a lane loop runs in rounds: while any
+/// lane is still in it, every such lane runs one iteration. Each lane enters
+/// before the first round and leaves for good, so a header phi that starts
+/// from a value every lane shares and steps by a constant on every back edge
+/// (`for (j = 0; j < len[r]; ++j)`) holds `start + round * step` in every
+/// lane still in the loop: it is a counter of the rounds, one scalar.
+///
+/// Read per lane from a lane array, such a counter makes `vals[j * n + r]`
+/// a gather; as the round counter it is the same in every lane, and with
+/// `r` stepping by one from lane to lane the access is one contiguous
+/// masked load (spmv's ELL layout, a strided matrix walk). This analysis
+/// finds the loop's memory accesses whose address becomes the same in every
+/// lane or contiguous across lanes that way, and the counters and
+/// lane-stepped inputs they need; the cut (LaneLoopFission) then keeps
+/// those counters as scalars of the "while any lane" loop and, for the
+/// inputs, adds a copy of the loop's lane loop that computes them as
+/// `first + lane` when a run-time test (once per call) shows that they are.
+/// Loops with no such access are left as they are: a counter that only
+/// feeds the exit test (Mandelbrot's) costs a broadcast per round and gains
+/// nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_LOCKSTEPACCESS_H
+#define VPLANEXT_LOCKSTEPACCESS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace llvm {
+class BasicBlock;
+class ConstantInt;
+class Instruction;
+class PHINode;
+class Value;
+} // namespace llvm
+
+namespace vplanext {
+
+struct LockstepAccess {
+  /// Header phis that every lane still in the loop holds in lockstep, with
+  /// their step, that some access's address needs.
+  llvm::SmallVector<std::pair<llvm::PHINode *, llvm::ConstantInt *>, 2>
+      Counters;
+  /// Integer values computed before the loop from the lane index (and
+  /// values every lane shares) that step by one from lane to lane, and
+  /// that some access's address needs.
+  llvm::SmallVector<llvm::Instruction *, 2> LaneStepped;
+  /// Accesses whose address becomes uniform or contiguous.
+  unsigned NumAccesses = 0;
+  /// The contiguous ones (their last index steps by one per lane).
+  llvm::SmallVector<llvm::Instruction *, 4> SteppedAccesses;
+};
+
+/// The loop has header \p Header, entry block \p Preheader, back-edge
+/// sources \p Latches and blocks \p Blocks. \p Lane is the lane index;
+/// \p IsShared tells a value every lane has the same (constants, values
+/// from outside the lane loop); \p IsInput an instruction computed before
+/// the loop, in the lane loop, that the loop reads per lane.
+LockstepAccess
+findLockstepAccess(llvm::BasicBlock *Header, llvm::BasicBlock *Preheader,
+                   llvm::ArrayRef<llvm::BasicBlock *> Latches,
+                   llvm::ArrayRef<llvm::BasicBlock *> Blocks, llvm::Value *Lane,
+                   llvm::function_ref<bool(llvm::Value *)> IsShared,
+                   llvm::function_ref<bool(llvm::Instruction *)> IsInput);
+
+} // namespace vplanext
+
+#endif
