@@ -219,11 +219,23 @@ private:
   /// loop without memory.
   bool isUniformValue(Value *V, unsigned Depth = 0) const;
   bool isOutsideLaneLoop(Value *V) const;
+  /// Whether \p V is computed in A from values outside the lane loop only,
+  /// without memory and without a possible trap: loop 2 can compute it
+  /// again (recompute) instead of reading it per lane.
+  bool isRecomputable(Value *V, unsigned Depth = 0) const;
+  Value *recompute(IRBuilder<> &B, Value *V,
+                   DenseMap<Value *, Value *> &Done) const;
   void findLockstep(Loop &Inner);
   void transform();
+  /// A lane-stepped input of a divergent loop: its lane array, its read in
+  /// lane loop 2, and for a pointer the bytes it steps by per lane.
+  struct SteppedInput {
+    AllocaInst *Arr;
+    Instruction *Read;
+    uint64_t PtrStride;
+  };
   void addSteppedCopy(BasicBlock *Pre, BasicBlock *W, BasicBlock *H2,
-                      AllocaInst *Act,
-                      ArrayRef<std::pair<AllocaInst *, Instruction *>> Inputs,
+                      AllocaInst *Act, ArrayRef<SteppedInput> Inputs,
                       ArrayRef<BasicBlock *> Loop2Blocks);
   bool prefetchAhead(IRBuilder<> &B, Instruction *Acc, PHINode *Lane,
                      const SmallPtrSetImpl<BasicBlock *> &InCopy,
@@ -606,6 +618,33 @@ bool Cutter::isUniformValue(Value *V, unsigned Depth) const {
                 [&](Value *Op) { return isUniformValue(Op, Depth + 1); });
 }
 
+bool Cutter::isRecomputable(Value *V, unsigned Depth) const {
+  if (isOutsideLaneLoop(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8 || partOf(I->getParent()) != PartA ||
+      isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      !isSafeToSpeculativelyExecute(I))
+    return false;
+  return all_of(I->operands(),
+                [&](Value *Op) { return isRecomputable(Op, Depth + 1); });
+}
+
+Value *Cutter::recompute(IRBuilder<> &B, Value *V,
+                         DenseMap<Value *, Value *> &Done) const {
+  if (isOutsideLaneLoop(V))
+    return V;
+  if (Value *R = Done.lookup(V))
+    return R;
+  auto *I = cast<Instruction>(V);
+  Instruction *N = I->clone();
+  for (Use &U : N->operands())
+    U.set(recompute(B, U.get(), Done));
+  B.Insert(N, I->getName());
+  Done[V] = N;
+  return N;
+}
+
 void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
   for (PHINode &PN : IH->phis())
     if (PN.getType()->isIntegerTy() &&
@@ -678,11 +717,13 @@ void Cutter::findLockstep(Loop &Inner) {
         auto It = Cross.find(I);
         return It != Cross.end() && partOf(I->getParent()) == PartA &&
                (It->second & (1u << PartI));
-      });
+      },
+      [&](Instruction *I) { return isRecomputable(I); });
   // The copy reads an input as `first + lane` in the input's own type; an
   // odd-sized integer lives widened in its array.
   erase_if(Lockstep.LaneStepped, [&](Instruction *I) {
-    return storedType(I->getType()) != I->getType();
+    return !I->getType()->isPointerTy() &&
+           storedType(I->getType()) != I->getType();
   });
 }
 
@@ -922,13 +963,16 @@ void Cutter::transform() {
   DenseMap<Value *, Value *> InI; // A value as loop 2 reads it
   for (auto [PN, S] : zip(StatePhis, State))
     InI[PN] = S;
+  DenseMap<Value *, Value *> Recomputed;
   for (auto &[I, Needs] : Cross)
     if (partOf(I->getParent()) == PartA && (Needs & (1u << PartI)))
       // A uniform loop's bound (`n` widened in A), shared, is a scalar:
       // the exit test stays scalar instead of a per-lane compare (64-bit,
-      // emulated by three instructions on SSE2).
-      InI[I] = Shared.count(I)
-                   ? Shared.lookup(I)
+      // emulated by three instructions on SSE2). So is an address's
+      // stride in a divergent loop with round counters, computed again.
+      InI[I] = Shared.count(I) ? Shared.lookup(I)
+               : is_contained(Lockstep.SharedInputs, I)
+                   ? recompute(B, I, Recomputed)
                    : loadLane(B, I->getType(),
                               Fill ? ShadowArr.lookup(I) : CrossArr[I], Lane2,
                               I->getName());
@@ -1117,9 +1161,10 @@ void Cutter::transform() {
         Loop2.push_back(R.EdgeBB);
     append_range(Loop2, Continue);
     Loop2.push_back(T2);
-    SmallVector<std::pair<AllocaInst *, Instruction *>, 2> Inputs;
+    SmallVector<SteppedInput, 2> Inputs;
     for (Instruction *I : Lockstep.LaneStepped)
-      Inputs.push_back({CrossArr[I], cast<Instruction>(InI.lookup(I))});
+      Inputs.push_back({CrossArr[I], cast<Instruction>(InI.lookup(I)),
+                        steppedPointerStride(I)});
     addSteppedCopy(T1, W, H2, Act, Inputs, Loop2);
   }
   if (BOSCCBranch) {
@@ -1204,10 +1249,9 @@ bool Cutter::prefetchAhead(IRBuilder<> &B, Instruction *Acc, PHINode *Lane,
 /// saw a value loaded per lane. Lanes that did not enter hold no value (a
 /// tail lane, an early return) and do not count; the copy predicates them
 /// like the original.
-void Cutter::addSteppedCopy(
-    BasicBlock *Pre, BasicBlock *W, BasicBlock *H2, AllocaInst *Act,
-    ArrayRef<std::pair<AllocaInst *, Instruction *>> Inputs,
-    ArrayRef<BasicBlock *> Loop2Blocks) {
+void Cutter::addSteppedCopy(BasicBlock *Pre, BasicBlock *W, BasicBlock *H2,
+                            AllocaInst *Act, ArrayRef<SteppedInput> Inputs,
+                            ArrayRef<BasicBlock *> Loop2Blocks) {
   BasicBlock *Test = BasicBlock::Create(Ctx, "lane.stepped.test", &F, W);
   Pre->getTerminator()->replaceSuccessorWith(W, Test);
   for (PHINode &PN : W->phis())
@@ -1221,26 +1265,46 @@ void Cutter::addSteppedCopy(
   First = B.CreateBinaryIntrinsic(Intrinsic::umin, First,
                                   B.getIntN(VL, VL - 1), nullptr, "first");
   Value *Ok = B.getTrue();
+  // Per input, what the copy computes a lane's value from: an integer's
+  // base (first - first lane), or a pointer's first lane's value.
   SmallVector<Value *, 2> Bases;
-  for (auto [Arr, Read] : Inputs) {
-    auto *T = cast<IntegerType>(Read->getType());
+  auto *I64 = B.getInt64Ty();
+  Value *First64 = B.CreateZExt(First, I64);
+  for (const SteppedInput &SI : Inputs) {
+    bool IsPtr = SI.Read->getType()->isPointerTy();
+    // A pointer is tested on its address: p[lane] - lane * stride.
+    auto *T = IsPtr ? I64 : cast<IntegerType>(SI.Read->getType());
+    uint64_t Step = IsPtr ? SI.PtrStride : 1;
     // Lanes that never entered hold poison: freeze, then ignore them.
-    Value *V = B.CreateFreeze(B.CreateAlignedLoad(
-        FixedVectorType::get(T, VL), Arr, Arr->getAlign()));
-    Value *Base = B.CreateSub(B.CreateExtractElement(V, First),
-                              B.CreateZExtOrTrunc(First, T),
-                              Read->getName() + ".first");
+    Value *Vec = B.CreateFreeze(B.CreateAlignedLoad(
+        FixedVectorType::get(SI.Read->getType(), VL), SI.Arr,
+        SI.Arr->getAlign()));
+    Value *V = IsPtr ? B.CreatePtrToInt(Vec, FixedVectorType::get(I64, VL))
+                     : Vec;
+    Value *Base = B.CreateSub(
+        B.CreateExtractElement(V, First),
+        B.CreateMul(B.CreateZExtOrTrunc(First, T), ConstantInt::get(T, Step)),
+        SI.Read->getName() + ".first");
     SmallVector<Constant *, 16> Iota;
     for (unsigned K = 0; K != VL; ++K)
-      Iota.push_back(ConstantInt::get(T, K));
+      Iota.push_back(ConstantInt::get(T, K * Step));
     Value *Same = B.CreateICmpEQ(B.CreateSub(V, ConstantVector::get(Iota)),
                                  B.CreateVectorSplat(VL, Base));
-    Value *Lanes = B.CreateAndReduce(B.CreateOr(B.CreateNot(In), Same));
+    Ok = B.CreateAnd(Ok,
+                     B.CreateAndReduce(B.CreateOr(B.CreateNot(In), Same)));
+    if (IsPtr) {
+      // The first entering lane's pointer: the copy steps from it, so the
+      // addresses keep its provenance.
+      Bases.push_back(B.CreateExtractElement(Vec, First,
+                                             SI.Read->getName() + ".first"));
+      continue;
+    }
     // The copy adds the lane with nsw: base + VL - 1 must not wrap.
-    Value *Room = B.CreateICmpSLE(
-        Base, ConstantInt::get(T, APInt::getSignedMaxValue(T->getBitWidth()) -
-                                      (VL - 1)));
-    Ok = B.CreateAnd(Ok, B.CreateAnd(Lanes, Room));
+    Ok = B.CreateAnd(Ok, B.CreateICmpSLE(
+                             Base, ConstantInt::get(
+                                       T, APInt::getSignedMaxValue(
+                                              T->getBitWidth()) -
+                                              (VL - 1))));
     Bases.push_back(Base);
   }
   B.CreateBr(W);
@@ -1255,12 +1319,21 @@ void Cutter::addSteppedCopy(
   remapInstructionsInBlocks(Clones, VMap);
   auto *H2C = cast<BasicBlock>(VMap[H2]);
   auto *LaneC = cast<PHINode>(&H2C->front());
-  for (auto [In, Base] : zip(Inputs, Bases)) {
-    auto *Read = cast<Instruction>(VMap[In.second]);
+  for (auto [SI, Base] : zip(Inputs, Bases)) {
+    auto *Read = cast<Instruction>(VMap[SI.Read]);
     IRBuilder<> CB(Read);
-    Value *V = CB.CreateAdd(Base, CB.CreateZExtOrTrunc(LaneC, Base->getType()),
-                            Read->getName() + ".stepped", /*HasNUW=*/false,
-                            /*HasNSW=*/true);
+    Value *V;
+    if (SI.Read->getType()->isPointerTy())
+      // first + (lane - first) * stride, in bytes, no wrap assumed.
+      V = CB.CreatePtrAdd(
+          Base,
+          CB.CreateMul(CB.CreateSub(LaneC, First64),
+                       CB.getInt64(SI.PtrStride)),
+          Read->getName() + ".stepped");
+    else
+      V = CB.CreateAdd(Base, CB.CreateZExtOrTrunc(LaneC, Base->getType()),
+                       Read->getName() + ".stepped", /*HasNUW=*/false,
+                       /*HasNSW=*/true);
     Read->replaceAllUsesWith(V);
     Read->eraseFromParent();
   }

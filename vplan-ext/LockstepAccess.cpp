@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/Debug.h"
 
@@ -38,26 +39,38 @@ class Classifier {
 public:
   Classifier(ArrayRef<BasicBlock *> Blocks, Value *Lane,
              function_ref<bool(Value *)> IsShared,
-             function_ref<bool(Instruction *)> IsInput)
+             function_ref<bool(Instruction *)> IsInput,
+             function_ref<bool(Instruction *)> IsRecomputable)
       : InLoop(Blocks.begin(), Blocks.end()), Lane(Lane), IsShared(IsShared),
-        IsInput(IsInput) {}
+        IsInput(IsInput), IsRecomputable(IsRecomputable) {}
 
   DenseMap<PHINode *, ConstantInt *> Counters;
-  /// The counters the values classified since the last clear() read.
+  /// The counters and recomputable inputs the values classified since the
+  /// last clear() read.
   SetVector<PHINode *> Read;
+  SetVector<Instruction *> ReadInputs;
 
   Shape inLoop(Value *V, unsigned Depth = 0);
 
 private:
-  /// Whether \p V, computed before the loop, is the lane index plus values
-  /// every lane shares (through casts, adds, subtracts of shared values and
-  /// constant shifts: `(int)(group_base + lane)` is `ashr(shl(x, 32), 32)`).
+  /// Whether \p V, computed before the loop, is the lane index (or a vector
+  /// parameter's element) plus values every lane shares (through casts, adds,
+  /// subtracts of shared values and constant shifts: `(int)(group_base +
+  /// lane)` is `ashr(shl(x, 32), 32)`).
   bool laneStepped(Value *V, unsigned Depth = 0) const;
+  /// Shared, or computed before the loop from shared values only (the
+  /// base of `sext(r0) + lane`).
+  bool sameInEveryLane(Value *V) const {
+    auto *I = dyn_cast<Instruction>(V);
+    return IsShared(V) || (I && !InLoop.count(I->getParent()) &&
+                           IsRecomputable(I));
+  }
 
   SmallPtrSet<BasicBlock *, 16> InLoop;
   Value *Lane;
   function_ref<bool(Value *)> IsShared;
   function_ref<bool(Instruction *)> IsInput;
+  function_ref<bool(Instruction *)> IsRecomputable;
 };
 
 bool Classifier::laneStepped(Value *V, unsigned Depth) const {
@@ -84,12 +97,22 @@ bool Classifier::laneStepped(Value *V, unsigned Depth) const {
     return false;
   case Instruction::Add:
     for (unsigned K : {0u, 1u})
-      if (IsShared(I->getOperand(K)))
+      if (sameInEveryLane(I->getOperand(K)))
         return laneStepped(I->getOperand(1 - K), Depth + 1);
     return false;
   case Instruction::Sub:
-    return IsShared(I->getOperand(1)) &&
+    return sameInEveryLane(I->getOperand(1)) &&
            laneStepped(I->getOperand(0), Depth + 1);
+  case Instruction::Load: {
+    // A vector parameter's element, read from the array the variant
+    // keeps it in: it steps by one when the caller passes consecutive
+    // values (`f(a, i)` in an omp simd loop), which the test before the
+    // first round checks.
+    auto *G = dyn_cast<GetElementPtrInst>(cast<LoadInst>(I)->getPointerOperand());
+    return G && isa<AllocaInst>(G->getPointerOperand()) &&
+           G->getNumIndices() > 0 &&
+           G->getOperand(G->getNumIndices()) == Lane;
+  }
   default:
     return false;
   }
@@ -106,7 +129,20 @@ Shape Classifier::inLoop(Value *V, unsigned Depth) {
   if (!I || Depth > 8)
     return {};
   if (!InLoop.count(I->getParent())) {
-    if (IsInput(I) && I->getType()->isIntegerTy() && laneStepped(I))
+    if (!IsInput(I))
+      return {};
+    if (auto *G = dyn_cast<GetElementPtrInst>(I);
+        G && G->getNumIndices() == 1 &&
+        sameInEveryLane(G->getPointerOperand()) &&
+        laneStepped(G->getOperand(1)))
+      return {Shape::Stepped, I};
+    if (!I->getType()->isIntegerTy())
+      return {};
+    if (IsRecomputable(I)) {
+      ReadInputs.insert(I);
+      return {Shape::Shared};
+    }
+    if (laneStepped(I))
       return {Shape::Stepped, I};
     return {};
   }
@@ -142,13 +178,21 @@ Shape Classifier::inLoop(Value *V, unsigned Depth) {
 
 } // namespace
 
+uint64_t steppedPointerStride(const Instruction *I) {
+  auto *G = dyn_cast<GetElementPtrInst>(I);
+  if (!G || G->getNumIndices() != 1)
+    return 0;
+  return I->getDataLayout().getTypeAllocSize(G->getSourceElementType());
+}
+
 LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
                                   ArrayRef<BasicBlock *> Latches,
                                   ArrayRef<BasicBlock *> Blocks, Value *Lane,
                                   function_ref<bool(Value *)> IsShared,
-                                  function_ref<bool(Instruction *)> IsInput) {
+                                  function_ref<bool(Instruction *)> IsInput,
+                                  function_ref<bool(Instruction *)> IsRecomputable) {
   LockstepAccess R;
-  Classifier C(Blocks, Lane, IsShared, IsInput);
+  Classifier C(Blocks, Lane, IsShared, IsInput, IsRecomputable);
   // Counters: a shared start, the same constant added on every back edge.
   for (PHINode &PN : Header->phis()) {
     if (!PN.getType()->isIntegerTy() ||
@@ -175,9 +219,13 @@ LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
     return R;
 
   // Accesses: a GEP whose base and leading indices are shared and whose
-  // last index is shared or steps by one per lane.
+  // last index is shared or steps by one per lane; or whose base steps by
+  // the accessed size per lane (`out + r`, hoisted before the loop) and
+  // whose indices are shared.
+  const DataLayout &DL = Header->getDataLayout();
   SetVector<Instruction *> Stepped;
   SetVector<PHINode *> Used;
+  SetVector<Instruction *> UsedInputs;
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB) {
       Value *Ptr = getLoadStorePointerOperand(&I);
@@ -185,15 +233,32 @@ LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
       if (!GEP || GEP->getNumIndices() == 0)
         continue;
       C.Read.clear();
-      bool Ok = C.inLoop(GEP->getPointerOperand()).K == Shape::Shared;
+      C.ReadInputs.clear();
+      Shape Base = C.inLoop(GEP->getPointerOperand());
+      Type *AccTy = getLoadStoreType(&I);
+      bool Ok = Base.K == Shape::Shared ||
+                (Base.K == Shape::Stepped &&
+                 DL.getTypeStoreSize(AccTy) == DL.getTypeAllocSize(AccTy) &&
+                 steppedPointerStride(Base.Input) ==
+                     DL.getTypeAllocSize(AccTy));
       for (unsigned K = 1; Ok && K < GEP->getNumIndices(); ++K)
         Ok = C.inLoop(GEP->getOperand(K)).K == Shape::Shared;
       Shape Last = Ok ? C.inLoop(GEP->getOperand(GEP->getNumIndices()))
                       : Shape();
+      if (Base.K == Shape::Stepped) {
+        if (Last.K != Shape::Shared)
+          Ok = false;
+        Last = Base;
+      } else if (Last.K == Shape::Stepped &&
+                 DL.getTypeAllocSize(GEP->getResultElementType()) !=
+                     DL.getTypeAllocSize(AccTy)) {
+        Ok = false; // a stride, not contiguous
+      }
       // Only an address that reads a counter gains from one.
       if (!Ok || Last.K == Shape::Varying || C.Read.empty())
         continue;
       Used.insert(C.Read.begin(), C.Read.end());
+      UsedInputs.insert(C.ReadInputs.begin(), C.ReadInputs.end());
       if (Last.K == Shape::Stepped) {
         Stepped.insert(Last.Input);
         R.SteppedAccesses.push_back(&I);
@@ -205,6 +270,7 @@ LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
   for (PHINode *PN : Used)
     R.Counters.push_back({PN, C.Counters.lookup(PN)});
   R.LaneStepped.assign(Stepped.begin(), Stepped.end());
+  R.SharedInputs.assign(UsedInputs.begin(), UsedInputs.end());
   return R;
 }
 

@@ -30,6 +30,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include <cstdint>
 
 namespace llvm {
 class BasicBlock;
@@ -47,26 +48,38 @@ struct LockstepAccess {
   llvm::SmallVector<std::pair<llvm::PHINode *, llvm::ConstantInt *>, 2>
       Counters;
   /// Integer values computed before the loop from the lane index (and
-  /// values every lane shares) that step by one from lane to lane, and
+  /// values every lane shares) that step by one from lane to lane, or
+  /// pointers `p + such a value` (steppedPointerStride bytes per lane),
   /// that some access's address needs.
   llvm::SmallVector<llvm::Instruction *, 2> LaneStepped;
   /// Accesses whose address becomes uniform or contiguous.
   unsigned NumAccesses = 0;
+  /// Values computed before the loop from values every lane shares (a
+  /// bound widened to 64 bits) that those addresses read: the cut
+  /// computes them again in the loop instead of reading them per lane.
+  llvm::SmallVector<llvm::Instruction *, 2> SharedInputs;
   /// The contiguous ones (their last index steps by one per lane).
   llvm::SmallVector<llvm::Instruction *, 4> SteppedAccesses;
 };
+
+/// The bytes a lane-stepped pointer input (`p + r`) steps by per lane; 0
+/// when \p I is not one.
+uint64_t steppedPointerStride(const llvm::Instruction *I);
 
 /// The loop has header \p Header, entry block \p Preheader, back-edge
 /// sources \p Latches and blocks \p Blocks. \p Lane is the lane index;
 /// \p IsShared tells a value every lane has the same (constants, values
 /// from outside the lane loop); \p IsInput an instruction computed before
-/// the loop, in the lane loop, that the loop reads per lane.
+/// the loop, in the lane loop, that the loop reads per lane;
+/// \p IsRecomputable such an input computed from shared values only,
+/// without memory or traps.
 LockstepAccess
 findLockstepAccess(llvm::BasicBlock *Header, llvm::BasicBlock *Preheader,
                    llvm::ArrayRef<llvm::BasicBlock *> Latches,
                    llvm::ArrayRef<llvm::BasicBlock *> Blocks, llvm::Value *Lane,
                    llvm::function_ref<bool(llvm::Value *)> IsShared,
-                   llvm::function_ref<bool(llvm::Instruction *)> IsInput);
+                   llvm::function_ref<bool(llvm::Instruction *)> IsInput,
+                   llvm::function_ref<bool(llvm::Instruction *)> IsRecomputable);
 
 } // namespace vplanext
 

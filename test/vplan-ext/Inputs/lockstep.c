@@ -1,0 +1,57 @@
+// The pragmas are repeated on the definitions: clang emits _ZGV names only
+// from there.
+#include "lockstep.h"
+
+#pragma omp declare simd uniform(len, cols, vals, x, n, maxnz) linear(r : 1)
+float ell_row(const int *len, const int *cols, const float *vals,
+              const float *x, int n, int maxnz, int r) {
+  int k = len[r] % (maxnz + 1);
+  float acc = 0.0f;
+  for (int j = 0; j < k; ++j)
+    acc += vals[j * n + r] * x[cols[j * n + r] % n];
+  return acc;
+}
+
+#pragma omp declare simd uniform(len, cols, vals, x, n, maxnz)
+float ell_row_v(const int *len, const int *cols, const float *vals,
+                const float *x, int n, int maxnz, int r) {
+  int k = len[r] % (maxnz + 1);
+  float acc = 0.0f;
+  for (int j = 0; j < k; ++j)
+    acc += vals[j * n + r] * x[cols[j * n + r] % n];
+  return acc;
+}
+
+// Writes entry j of row r for j < len[r] % 8, and leaves the rest alone.
+#pragma omp declare simd uniform(len, out, n) linear(r : 1)
+int ell_fill(const int *len, int *out, int n, int r) {
+  int k = len[r] % 8, s = 0;
+  for (int j = 0; j < k; ++j) {
+    out[j * n + r] = j * 1000 + r;
+    s += j;
+  }
+  return s;
+}
+
+// Columns 3, 5, 7, ... below len[r] % 12 of row r.
+#pragma omp declare simd uniform(len, a, n) linear(r : 1)
+long odd_cols(const int *len, const long *a, long n, long r) {
+  long k = len[r] % 12, s = 0;
+  for (long j = 3; j < k; j += 2)
+    s += a[j * n + r] * j;
+  return s;
+}
+
+// The counter feeds only the exit test: nothing to gain, left alone.
+#pragma omp declare simd uniform(maxit)
+int escape(float cr, float ci, int maxit) {
+  float zr = 0, zi = 0;
+  int i = 0;
+  while (i < maxit && zr * zr + zi * zi < 4.0f) {
+    float t = zr * zr - zi * zi + cr;
+    zi = 2 * zr * zi + ci;
+    zr = t;
+    ++i;
+  }
+  return i;
+}
