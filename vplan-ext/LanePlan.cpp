@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LanePlan.h"
+#include "vplan-ext/LockstepAccess.h"
 #include "vplan-ext/SimdLoopPass.h"
 #include "vplan-ext/DivergenceAnalysis.h"
 #include "vplan-ext/LoweringRules.h"
@@ -25,6 +26,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -118,6 +120,9 @@ private:
   SmallPtrSet<const Instruction *, 8> Control;
   SmallVector<InterleaveGroup, 4> Groups;
   DenseMap<const Instruction *, unsigned> GroupOf;
+  /// Accesses of divergent loops that the round counters make contiguous
+  /// (true) or the same in every lane (false).
+  DenseMap<const Instruction *, bool> LockstepAccesses;
   SmallDenseSet<unsigned, 4> PlacedGroups;
 
   unsigned chooseVF() const;
@@ -149,6 +154,7 @@ private:
   InstructionCost widenCost(const Instruction &I) const;
 
   std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);
+  void planLockstep(Loop &C, PlanNode &N);
   bool findIfRegion(BasicBlock *BB, BlockSet &Region, BasicBlock *&Join) const;
   std::unique_ptr<PlanNode> buildIf(BasicBlock *BB, const BlockSet &Region,
                                     BasicBlock *Join,
@@ -404,6 +410,29 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
   bool IsMasked = Masked.count(I.getParent());
   PlanCost C = scalarCost(I);
   Type *EltTy = getLoadStoreType(&I);
+  if (auto It = LockstepAccesses.find(&I);
+      It != LockstepAccesses.end() && VectorType::isValidElementType(EltTy)) {
+    // In a divergent loop, under the lane mask.
+    Align A = getLoadStoreAlignment(&I);
+    unsigned AS = getLoadStoreAddressSpace(&I);
+    if (It->second) {
+      C.Vector = TTI.getMemIntrinsicInstrCost(
+          MemIntrinsicCostAttributes(IsLoad ? Intrinsic::masked_load
+                                            : Intrinsic::masked_store,
+                                     widen(EltTy), A, AS),
+          CostKind);
+      addRecipe(Out, PlanNode::MaskedMemory, I, C,
+                "contiguous: round counter, lane-stepped copy");
+      return;
+    }
+    if (IsLoad) {
+      C.Vector = TTI.getMemoryOpCost(Instruction::Load, EltTy, A, AS, CostKind);
+      if (hasVaryingUser(I))
+        C.Vector += broadcastCost(EltTy);
+      addRecipe(Out, PlanNode::Uniform, I, C, "same address: round counter");
+      return;
+    }
+  }
   const AccessStride *S = Strides.getStride(&I);
   if (!S || !VectorType::isValidElementType(EltTy) ||
       (IsLoad && !cast<LoadInst>(I).isSimple()) ||
@@ -893,6 +922,63 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
   return N;
 }
 
+/// The lowering's lockstep access for the divergent loop \p C (the same
+/// analysis, on the uncut lane loop: A is what the lane loop computes
+/// before \p C).
+void LanePlanBuilder::planLockstep(Loop &C, PlanNode &N) {
+  BasicBlock *Pre = C.getLoopPreheader();
+  if (!isLockstepEnabled() || !C.isInnermost() || !Pre)
+    return;
+  auto InA = [&](const Instruction *I) {
+    return L.contains(I) && !C.contains(I) && I->getParent() != L.getHeader();
+  };
+  std::function<bool(Value *, unsigned)> Recomputable = [&](Value *V,
+                                                            unsigned Depth) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L.contains(I))
+      return true;
+    if (!InA(I) || Depth > 8 || isa<PHINode>(I) ||
+        I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I))
+      return false;
+    return all_of(I->operands(),
+                  [&](Value *Op) { return Recomputable(Op, Depth + 1); });
+  };
+  SmallVector<BasicBlock *, 2> Latches;
+  C.getLoopLatches(Latches);
+  SmallVector<BasicBlock *, 8> Blocks(C.blocks());
+  LockstepAccess LA = findLockstepAccess(
+      C.getHeader(), Pre, Latches, Blocks, Div.getLaneIndex(),
+      [&](Value *V) {
+        auto *I = dyn_cast<Instruction>(V);
+        return !I || !L.contains(I);
+      },
+      InA, [&](Instruction *I) { return Recomputable(I, 0); });
+  if (!LA.NumAccesses)
+    return;
+  for (Instruction *I : LA.SteppedAccesses)
+    LockstepAccesses[I] = true;
+  for (Instruction *I : LA.UniformAccesses)
+    LockstepAccesses[I] = false;
+  raw_string_ostream OS(N.Lockstep);
+  OS << "round counter" << (LA.Counters.size() == 1 ? " " : "s ");
+  ListSeparator LS;
+  for (auto [PN, Step] : LA.Counters) {
+    OS << LS;
+    PN->printAsOperand(OS, /*PrintType=*/false);
+  }
+  if (!LA.LaneStepped.empty()) {
+    OS << ", lane-stepped copy for ";
+    ListSeparator LS2;
+    for (Instruction *I : LA.LaneStepped) {
+      OS << LS2;
+      I->printAsOperand(OS, /*PrintType=*/false);
+    }
+    OS << " (tested before the first round)";
+    if (unsigned Ahead = getLockstepPrefetchChunks())
+      OS << ", prefetch " << Ahead << " chunks ahead";
+  }
+}
+
 std::unique_ptr<PlanNode>
 LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
   bool Divergent = Div.isDivergentLoop(&C);
@@ -900,6 +986,8 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
                                                 : PlanNode::UniformLoop);
   N->Entry = C.getHeader();
   N->L = &C;
+  if (Divergent)
+    planLockstep(C, *N);
   BlockSet Scope(C.block_begin(), C.block_end());
   buildScope(Scope, &C, BOSCCRegion, N->Children);
   if (Divergent) {
@@ -1157,6 +1245,8 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
       OS << "unknown (assumed " << TripCount << ")";
     OS << ", per iteration ";
     printCosts(OS, IterCost);
+    if (!Lockstep.empty())
+      OS << "; lockstep: " << Lockstep;
     OS << "\n";
     break;
   }
@@ -1190,7 +1280,7 @@ void LanePlan::print(raw_ostream &OS) const {
 std::string LanePlan::summary() const {
   // Instructions per recipe kind, regions by kind, BOSCC decisions, calls.
   unsigned Count[PlanNode::UniformLoop + 1] = {};
-  SmallVector<std::string, 2> BOSCCs, Calls;
+  SmallVector<std::string, 2> BOSCCs, Calls, Lockstep;
   std::function<void(const PlanNode &)> Visit = [&](const PlanNode &N) {
     if (N.isRegion())
       ++Count[N.getKind()];
@@ -1204,6 +1294,13 @@ std::string LanePlan::summary() const {
       printName(SS, N.getEntry());
       SS << " (" << N.getNote() << ")";
       BOSCCs.push_back(S);
+    }
+    if (!N.getLockstep().empty()) {
+      std::string S;
+      raw_string_ostream SS(S);
+      printName(SS, N.getEntry());
+      SS << " (" << N.getLockstep() << ")";
+      Lockstep.push_back(S);
     }
     if (N.getKind() == PlanNode::Instantiate)
       for (const Instruction *I : N.insts()) {
@@ -1233,6 +1330,8 @@ std::string LanePlan::summary() const {
     OS << join(BOSCCs, ", ");
   if (!Calls.empty())
     OS << "; lane by lane: " << join(Calls, ", ");
+  if (!Lockstep.empty())
+    OS << "; lockstep: " << join(Lockstep, ", ");
   OS << "; cost scalar ";
   printCost(OS, Cost.Scalar);
   OS << " vector ";

@@ -117,6 +117,8 @@ public:
   /// the BOSCC decision.
   unsigned getBOSCCCost() const { return BOSCCCost; }
   llvm::StringRef getNote() const { return Note; }
+  /// Divergent loops: round counters and lane-stepped inputs, if any.
+  llvm::StringRef getLockstep() const { return Lockstep; }
 
   void print(llvm::raw_ostream &OS, unsigned Indent) const;
 
@@ -137,6 +139,9 @@ private:
   PlanCost ThenCost, ElseCost;
   bool BOSCC = false;
   unsigned BOSCCCost = 0;
+  /// Divergent loops: what LaneLoopFission's lockstep access does
+  /// (LockstepAccess.h), empty when nothing.
+  std::string Lockstep;
   /// Free-form detail: BOSCC reason, interleave group, callee.
   std::string Note;
 };

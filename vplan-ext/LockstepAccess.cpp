@@ -262,6 +262,8 @@ LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
       if (Last.K == Shape::Stepped) {
         Stepped.insert(Last.Input);
         R.SteppedAccesses.push_back(&I);
+      } else {
+        R.UniformAccesses.push_back(&I);
       }
       ++R.NumAccesses;
       LLVM_DEBUG(dbgs() << "vplan-ext: lockstep access " << I << "\n");

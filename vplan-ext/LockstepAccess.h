@@ -58,8 +58,10 @@ struct LockstepAccess {
   /// bound widened to 64 bits) that those addresses read: the cut
   /// computes them again in the loop instead of reading them per lane.
   llvm::SmallVector<llvm::Instruction *, 2> SharedInputs;
-  /// The contiguous ones (their last index steps by one per lane).
+  /// The contiguous ones (their last index steps by one per lane) and the
+  /// ones at the same address in every lane.
   llvm::SmallVector<llvm::Instruction *, 4> SteppedAccesses;
+  llvm::SmallVector<llvm::Instruction *, 4> UniformAccesses;
 };
 
 /// The bytes a lane-stepped pointer input (`p + r`) steps by per lane; 0
