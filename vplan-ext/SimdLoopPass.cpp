@@ -12,10 +12,16 @@
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LaneLoopPrep.h"
 #include "vplan-ext/MaskPhiWidening.h"
+#include "vplan-ext/OuterLoopDependence.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/BasicAliasAnalysis.h"
+#include "llvm/Analysis/ScopedNoAliasAA.h"
+#include "llvm/Analysis/TypeBasedAliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/DependenceAnalysis.h"
 #include "llvm/Analysis/IVDescriptors.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -23,12 +29,16 @@
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopRotationUtils.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -61,13 +71,103 @@ bool isForcedOuterLoop(const Loop &L) {
          !findStringMetadataForLoop(&L, SkipTag);
 }
 
+/// Marks a `vectorize(enable)` loop whose iterations DependenceAnalysis
+/// proved independent (OuterLoopDependence.h), before anything changed.
+constexpr const char *IndependentTag = "vplan-ext.simd.independent";
+
+/// ...or proved so given a run-time check that pointers which may alias
+/// cover disjoint ranges: the loop is versioned first.
+constexpr const char *ChecksTag = "vplan-ext.simd.alias-checks";
+
 /// A loop the pass may take: a forced outer loop whose iterations are
-/// declared independent (parallel by annotation). One that is not
-/// (`#pragma clang loop vectorize(enable)` without `assume_safety`) would be
-/// reordered by strip-mining, and no dependence analysis of a loop with
-/// inner loops is done here.
+/// declared independent (parallel by annotation) or proved so. Any other
+/// (`#pragma clang loop vectorize(enable)` with a possible dependence) would
+/// be reordered wrongly by strip-mining.
 bool isCandidate(const Loop &L) {
-  return isForcedOuterLoop(L) && L.isAnnotatedParallel();
+  return isForcedOuterLoop(L) &&
+         (L.isAnnotatedParallel() ||
+          findStringMetadataForLoop(&L, IndependentTag) ||
+          findStringMetadataForLoop(&L, ChecksTag));
+}
+
+/// Alias analysis for one round, on the function as it is now: the
+/// function analysis manager's would describe the function before this
+/// pass changed it. Basic, scoped no-alias (restrict after inlining) and
+/// type-based, as the default pipeline has.
+struct RoundAA {
+  RoundAA(Function &F, const TargetLibraryInfo &TLI, AssumptionCache &AC,
+          DominatorTree &DT)
+      : Basic(F.getDataLayout(), F, TLI, AC, &DT), TBAA(false), AA(TLI) {
+    AA.addAAResult(Basic);
+    AA.addAAResult(Scoped);
+    AA.addAAResult(TBAA);
+  }
+  BasicAAResult Basic;
+  ScopedNoAliasAAResult Scoped;
+  TypeBasedAAResult TBAA;
+  AAResults AA;
+};
+
+/// Versions \p L on a run-time test that every pair of \p Checks covers
+/// disjoint address ranges: the original loop (taken when they do) is
+/// strip-mined next round, the copy runs scalar (marked vectorized, as the
+/// loop vectorizer marks its own scalar loops). \p L is simplified, with
+/// its exit at the latch. Returns why not, or empty.
+std::string versionForNoAlias(
+    Function &F, Loop &L,
+    ArrayRef<std::pair<Instruction *, Instruction *>> Checks,
+    DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE) {
+  BasicBlock *Exit = L.getExitBlock();
+  BasicBlock *Latch = L.getLoopLatch();
+  if (!Exit || !Latch || L.getExitingBlock() != Latch)
+    return "the loop needs one exit, at its latch";
+  SmallVector<std::pair<const SCEV *, const SCEV *>, 8> Ranges;
+  for (auto [A, B] : Checks) {
+    auto RA = accessRange(A, L, SE), RB = accessRange(B, L, SE);
+    if (!RA || !RB)
+      return "pointers may alias and the ranges they cover are not known";
+    Ranges.push_back(*RA);
+    Ranges.push_back(*RB);
+  }
+  formLCSSARecursively(L, DT, &LI, &SE);
+  BasicBlock *Pre = L.getLoopPreheader();
+  BasicBlock *NewPre =
+      SplitBlock(Pre, Pre->getTerminator(), &DT, &LI, nullptr, "vplan.simd.ph");
+  // The test, in the old preheader: for each pair, one range ends before
+  // the other starts.
+  SCEVExpander Exp(SE, "vplan.simd.alias");
+  IRBuilder<> B(Pre->getTerminator());
+  Value *Disjoint = B.getTrue();
+  for (unsigned K = 0; K < Ranges.size(); K += 2) {
+    auto Expand = [&](const SCEV *S) {
+      Value *V = Exp.expandCodeFor(S, nullptr, Pre->getTerminator());
+      return V->getType()->isPointerTy() ? B.CreatePtrToInt(V, B.getInt64Ty())
+                                         : B.CreateZExtOrTrunc(V, B.getInt64Ty());
+    };
+    Value *LoA = Expand(Ranges[K].first), *HiA = Expand(Ranges[K].second);
+    Value *LoB = Expand(Ranges[K + 1].first), *HiB = Expand(Ranges[K + 1].second);
+    Disjoint = B.CreateAnd(
+        Disjoint, B.CreateOr(B.CreateICmpULE(HiA, LoB), B.CreateICmpULE(HiB, LoA)),
+        "vplan.simd.disjoint");
+  }
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 16> Blocks;
+  Loop *Copy = cloneLoopWithPreheader(NewPre, Pre, &L, VMap, ".alias", &LI,
+                                      &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  auto *CopyLatch = cast<BasicBlock>(VMap[Latch]);
+  for (PHINode &PN : Exit->phis()) {
+    Value *V = PN.getIncomingValueForBlock(Latch);
+    PN.addIncoming(VMap.count(V) ? static_cast<Value *>(VMap[V]) : V,
+                   CopyLatch);
+  }
+  Instruction *T = Pre->getTerminator();
+  BranchInst::Create(NewPre, cast<BasicBlock>(VMap[NewPre]), Disjoint,
+                     T->getIterator());
+  T->eraseFromParent();
+  addStringMetadataToLoop(Copy, "llvm.loop.isvectorized", 1);
+  addStringMetadataToLoop(&L, IndependentTag);
+  return "";
 }
 
 } // namespace
@@ -195,14 +295,17 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
   };
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
-      for (User *U : I.users()) {
-        auto *UI = cast<Instruction>(U);
+      for (Use &U : I.uses()) {
+        auto *UI = cast<Instruction>(U.getUser());
         if (L.contains(UI))
           continue;
+        // A phi reads the result on its edge: the exit block's own LCSSA
+        // phi, or a join after the exit (`s` of a loop that may not run).
+        auto *PN = dyn_cast<PHINode>(UI);
         bool Ok = IsResult(&I) &&
-                  (!isa<PHINode>(UI) ||
-                   (UI->getParent() == Exit &&
-                    cast<PHINode>(UI)->getNumIncomingValues() == 1));
+                  (!PN ||
+                   (PN->getParent() == Exit && PN->getNumIncomingValues() == 1) ||
+                   (PN->getParent() != Exit && PN->getIncomingBlock(U) == Exit));
         if (!Ok) {
           R.Why = "values computed in the loop are used after it";
           return R;
@@ -366,17 +469,29 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     LoopInfo LI(DT);
     ScalarEvolution SE(F, TLI, AC, DT, LI);
     Loop *Cand = nullptr;
+    RoundAA AA(F, TLI, AC, DT);
+    DependenceInfo DI(&F, &AA.AA, &SE, &LI);
     for (Loop *L : LI.getLoopsInPreorder()) {
-      // Once, on the function as it came in.
-      if (Round == 0 && isForcedOuterLoop(*L) && !L->isAnnotatedParallel())
-        ORE.emit([&] {
-          return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotParallel",
-                                          L->getStartLoc(), L->getHeader())
-                 << "loop with an inner loop not strip-mined into lanes: its "
-                    "iterations are not declared independent (#pragma omp "
-                    "simd or #pragma clang loop vectorize(assume_safety) "
-                    "declare them)";
-        });
+      // Once, on the function as it came in: `vectorize(enable)` loops are
+      // taken when dependence analysis proves their iterations independent.
+      if (Round == 0 && isForcedOuterLoop(*L) && !L->isAnnotatedParallel()) {
+        IterationIndependence Ind = analyseIterations(*L, DI, SE);
+        std::string Why = Ind.Why;
+        if (Ind.independent()) {
+          addStringMetadataToLoop(L, Ind.RuntimeChecks.empty() ? IndependentTag
+                                                               : ChecksTag);
+        } else {
+          ORE.emit([&] {
+            return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotParallel",
+                                            L->getStartLoc(), L->getHeader())
+                   << "loop with an inner loop not strip-mined into lanes: "
+                      "its iterations may depend on each other ("
+                   << Why
+                   << "); #pragma omp simd or #pragma clang loop "
+                      "vectorize(assume_safety) declare them independent";
+          });
+        }
+      }
       if (!Cand && isCandidate(*L))
         Cand = L;
     }
@@ -408,13 +523,47 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     }
     DebugLoc Loc = Cand->getStartLoc();
     BasicBlock *Hdr = Cand->getHeader();
+    if (!Cand->isAnnotatedParallel() &&
+        !findStringMetadataForLoop(Cand, IndependentTag)) {
+      // Proved given run-time alias checks: version the loop on them (asked
+      // again, on the loop as it is now), then strip-mine next round.
+      IterationIndependence Ind = analyseIterations(*Cand, DI, SE);
+      std::string Why = Ind.independent()
+                            ? versionForNoAlias(F, *Cand, Ind.RuntimeChecks,
+                                                DT, LI, SE)
+                            : Ind.Why;
+      if (!Why.empty()) {
+        ORE.emit([&] {
+          return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotStripMined",
+                                          Loc, Hdr)
+                 << "loop with an inner loop not vectorized: " << Why;
+        });
+        addStringMetadataToLoop(Cand, SkipTag);
+      }
+      continue;
+    }
+    // A proved loop's accesses join a parallel group of their own, which
+    // the lane loops list like an omp simd loop's.
+    bool Proved = !Cand->isAnnotatedParallel();
+    bool Checked = Proved && findStringMetadataForLoop(Cand, ChecksTag);
+    if (Proved) {
+      MDNode *Group = MDNode::getDistinct(F.getContext(), {});
+      for (BasicBlock *BB : Cand->blocks())
+        for (Instruction &I : *BB)
+          if (I.mayReadOrWriteMemory())
+            I.setMetadata(LLVMContext::MD_access_group,
+                          uniteAccessGroups(
+                              I.getMetadata(LLVMContext::MD_access_group),
+                              Group));
+      Groups.push_back(Group);
+    }
     StripMined SM = stripMine(F, *Cand, SE, TTI);
     if (!SM.LaneHeader) {
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotStripMined",
                                         Loc, Hdr)
-               << "omp simd loop with an inner loop not vectorized: "
-               << SM.Why;
+               << (Proved ? "loop" : "omp simd loop")
+               << " with an inner loop not vectorized: " << SM.Why;
       });
       // Do not look at it again; the vectorizer still tries it and warns.
       addStringMetadataToLoop(Cand, SkipTag);
@@ -448,9 +597,16 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
       setLaneLoopID(H, makeSerialLaneLoopID(Ctx));
     ORE.emit([&] {
       OptimizationRemark R(DEBUG_TYPE, "SimdLoopStripMined", Loc, Hdr);
-      R << "omp simd loop with an inner loop strip-mined into "
+      R << (Proved ? "loop" : "omp simd loop")
+        << " with an inner loop strip-mined into "
         << ore::NV("VF", SM.VL) << " lanes and cut at "
         << ore::NV("Cuts", FR.NumCuts) << " inner loop(s)";
+      if (Proved)
+        R << " (its iterations proved independent by dependence analysis"
+          << (Checked ? ", given a run-time check that pointers which may "
+                        "alias cover disjoint memory; a scalar copy runs "
+                        "otherwise)"
+                      : ")");
       if (!FR.FailReason.empty())
         R << "; not cut further: " << FR.FailReason;
       return R;
