@@ -1151,16 +1151,17 @@ void Cutter::transform() {
   // The old header and latch are unreachable.
   DeleteDeadBlocks({L.Header, L.Latch});
   NewHeaders = {H1, H2, H3};
+  // Lane loop 2's blocks, for the copies below.
+  SmallVector<BasicBlock *, 16> Loop2 = {H2};
+  for (BasicBlock &BB : F)
+    if (partOf(&BB) == PartI)
+      Loop2.push_back(&BB);
+  for (const Redirect &R : Redirects)
+    if (partOf(R.From) == PartI)
+      Loop2.push_back(R.EdgeBB);
+  append_range(Loop2, Continue);
+  Loop2.push_back(T2);
   if (!Lockstep.LaneStepped.empty()) {
-    SmallVector<BasicBlock *, 16> Loop2 = {H2};
-    for (BasicBlock &BB : F)
-      if (partOf(&BB) == PartI)
-        Loop2.push_back(&BB);
-    for (const Redirect &R : Redirects)
-      if (partOf(R.From) == PartI)
-        Loop2.push_back(R.EdgeBB);
-    append_range(Loop2, Continue);
-    Loop2.push_back(T2);
     SmallVector<SteppedInput, 2> Inputs;
     for (Instruction *I : Lockstep.LaneStepped)
       Inputs.push_back({CrossArr[I], cast<Instruction>(InI.lookup(I)),
@@ -1168,14 +1169,6 @@ void Cutter::transform() {
     addSteppedCopy(T1, W, H2, Act, Inputs, Loop2);
   }
   if (BOSCCBranch) {
-    SmallVector<BasicBlock *, 16> Loop2 = {H2};
-    for (BasicBlock &BB : F)
-      if (partOf(&BB) == PartI)
-        Loop2.push_back(&BB);
-    for (const Redirect &R : Redirects)
-      if (partOf(R.From) == PartI)
-        Loop2.push_back(R.EdgeBB);
-    Loop2.push_back(T2);
     Value *Cond = IH->getTerminator()->getOperand(0);
     AllocaInst *CondArr = nullptr;
     for (auto &[I, Arr] : CrossArr)
