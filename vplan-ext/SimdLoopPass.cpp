@@ -469,13 +469,21 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     LoopInfo LI(DT);
     ScalarEvolution SE(F, TLI, AC, DT, LI);
     Loop *Cand = nullptr;
-    RoundAA AA(F, TLI, AC, DT);
-    DependenceInfo DI(&F, &AA.AA, &SE, &LI);
+    // Built when a vectorize(enable) loop asks: most functions have none.
+    std::optional<RoundAA> AA;
+    std::optional<DependenceInfo> DepInfo;
+    auto DI = [&]() -> DependenceInfo & {
+      if (!DepInfo) {
+        AA.emplace(F, TLI, AC, DT);
+        DepInfo.emplace(&F, &AA->AA, &SE, &LI);
+      }
+      return *DepInfo;
+    };
     for (Loop *L : LI.getLoopsInPreorder()) {
       // Once, on the function as it came in: `vectorize(enable)` loops are
       // taken when dependence analysis proves their iterations independent.
       if (Round == 0 && isForcedOuterLoop(*L) && !L->isAnnotatedParallel()) {
-        IterationIndependence Ind = analyseIterations(*L, DI, SE);
+        IterationIndependence Ind = analyseIterations(*L, DI(), SE);
         std::string Why = Ind.Why;
         if (Ind.independent()) {
           addStringMetadataToLoop(L, Ind.RuntimeChecks.empty() ? IndependentTag
@@ -527,7 +535,7 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
         !findStringMetadataForLoop(Cand, IndependentTag)) {
       // Proved given run-time alias checks: version the loop on them (asked
       // again, on the loop as it is now), then strip-mine next round.
-      IterationIndependence Ind = analyseIterations(*Cand, DI, SE);
+      IterationIndependence Ind = analyseIterations(*Cand, DI(), SE);
       std::string Why = Ind.independent()
                             ? versionForNoAlias(F, *Cand, Ind.RuntimeChecks,
                                                 DT, LI, SE)
