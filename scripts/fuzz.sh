@@ -21,11 +21,13 @@
 #
 # usage: scripts/fuzz.sh [-n N] [-b BATCH] [-s FIRST_SEED] [-o OUTDIR] [-j JOBS]
 #                        [--plugin PATH] [--e=auto|native|emulated|names]
-#                        [--mllvm OPT]... [--reduce]
+#                        [--mllvm OPT]... [--reduce] [--lockstep-reads]
 # --mllvm OPT passes `-mllvm OPT` to every clang-with-plugin compile (e.g.
 # -vecclone-fault-inject='crash:*_fz3' to test this script; see
 # docs/design/reliability.md). A compile longer than FUZZ_COMPILE_TIMEOUT
-# seconds (default 300) counts as a crash (HANG).
+# seconds (default 300) counts as a crash (HANG). --lockstep-reads makes the
+# generator read buffers at `linear index + loop counter` too (gen_fuzz.py),
+# the accesses vplan-ext turns into round-counter contiguous loads.
 # Prints one line per batch and a summary; exit status 0 only with zero
 # mismatches and zero crashes ("e NOT EMULATED" batches do not fail: the
 # summary counts them). A failing case is cut out on its own (gen_fuzz.py
@@ -35,6 +37,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 n=200 batch=25 seed=1 out= jobs=1 reduce=0 emode=auto mllvm= mllvm_q=
+genflags=--narrow-helpers
 plugin=$root/build/lib/VecClone.so
 while [ $# -gt 0 ]; do
   case $1 in
@@ -45,9 +48,10 @@ while [ $# -gt 0 ]; do
     -j) jobs=$2; shift 2 ;;
     --plugin) plugin=$2; shift 2 ;;
     --reduce) reduce=1; shift ;;
+    --lockstep-reads) genflags="$genflags --lockstep-reads"; shift ;;
     --e=*) emode=${1#--e=}; shift ;;
     --mllvm) mllvm="$mllvm -mllvm $2"; mllvm_q="$mllvm_q -mllvm $(printf %q "$2")"; shift 2 ;;
-    *) sed -n '2,33p' "$0"; exit 2 ;;
+    *) sed -n '2,36p' "$0"; exit 2 ;;
   esac
 done
 out=${out:-$root/build/fuzz}
@@ -154,7 +158,7 @@ run_batch() {
   local s=$1 d=$out/batch-$1 opt rc
   set -f  # (a new shell under xargs)
   rm -rf "$d"
-  python3 "$gen" "$s" "$batch" "$d" --first=$(( (s - 1) * batch )) --narrow-helpers || { echo "seed $s: GENERATOR FAILED"; return 1; }
+  python3 "$gen" "$s" "$batch" "$d" --first=$(( (s - 1) * batch )) $genflags || { echo "seed $s: GENERATOR FAILED"; return 1; }
   # Vary the callee's build: optimization level and the file's own ISA.
   case $(( s % 4 )) in
     0) opt="-O2" ;; 1) opt="-O2 -march=x86-64-v3" ;; 2) opt="-O3" ;; 3) opt="-O1" ;;
@@ -177,7 +181,7 @@ triage_crash() {
     name=fz$(( (s - 1) * batch + k ))
     local f=$out/fail-$s-$name
     rm -rf "$f"
-    python3 "$gen" "$s" "$batch" "$f" --first=$(( (s - 1) * batch )) --only=$name --narrow-helpers
+    python3 "$gen" "$s" "$batch" "$f" --first=$(( (s - 1) * batch )) --only=$name $genflags
     if $clang $opt $cflags -c "$f/callee.c" -o /dev/null >"$f/compile.log" 2>&1; then
       rm -rf "$f"; continue
     elif [ $? = 124 ]; then
@@ -192,8 +196,8 @@ triage_crash() {
     [ -n "$sig" ] || sig=$(grep -m1 -oE "Running pass .*" "$f/compile.log")
     [ -n "$sig" ] || sig=$(grep -m1 -oE "compile took more than .*" "$f/compile.log")
     printf '%s\n' "$sig" >"$f/crash-signature.txt"
-    printf 'compile crash (signature: %s)\nregenerate: python3 test/fuzz/gen_fuzz.py %s %s DIR --first=%s --only=%s --narrow-helpers\nrerun:      %s %s %s -c DIR/callee.c\n' \
-      "$sig" "$s" "$batch" $(( (s - 1) * batch )) "$name" "$clang_q" "$opt" "$cflags" >"$f/README"
+    printf 'compile crash (signature: %s)\nregenerate: python3 test/fuzz/gen_fuzz.py %s %s DIR --first=%s --only=%s %s\nrerun:      %s %s %s -c DIR/callee.c\n' \
+      "$sig" "$s" "$batch" $(( (s - 1) * batch )) "$name" "$genflags" "$clang_q" "$opt" "$cflags" >"$f/README"
     echo "  reproducer: $f (crashes alone; signature: $sig)"
     [ $reduce = 1 ] || continue
     if ! command -v creduce >/dev/null; then
@@ -237,10 +241,10 @@ triage_mismatch() {
   [ -n "$names" ] || { echo "  no function named in the logs: the reproducer is the whole batch, $d"; return 0; }
   local f=$out/fail-$s-${names//,/-}
   rm -rf "$f"
-  python3 "$gen" "$s" "$batch" "$f" --first=$(( (s - 1) * batch )) --only=$names --narrow-helpers
+  python3 "$gen" "$s" "$batch" "$f" --first=$(( (s - 1) * batch )) --only=$names $genflags
   {
     printf 'mismatch in %s (callee built with %s)\n' "$names" "$opt"
-    printf 'regenerate: python3 test/fuzz/gen_fuzz.py %s %s DIR --first=%s --only=%s --narrow-helpers\n' "$s" "$batch" $(( (s - 1) * batch )) "$names"
+    printf 'regenerate: python3 test/fuzz/gen_fuzz.py %s %s DIR --first=%s --only=%s %s\n' "$s" "$batch" $(( (s - 1) * batch )) "$names" "$genflags"
     printf 'callee:     %s %s %s -c DIR/callee.c -o DIR/our.o\n' "$clang_q" "$opt" "$cflags"
     printf 'driver:     gcc -O0 -Wno-psabi -w -c DIR/driver.c -o DIR/driver.o && gcc DIR/driver.o DIR/our.o -o DIR/drv && DIR/drv --require=%s\n' "$req"
     if [ $emode = emulated ]; then

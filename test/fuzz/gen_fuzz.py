@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random declare-simd functions for differential fuzzing (issue 7).
 
-usage: gen_fuzz.py SEED COUNT OUTDIR [--first=K] [--only=fzK,...] [--narrow-helpers]
+usage: gen_fuzz.py SEED COUNT OUTDIR [--first=K] [--only=fzK,...] [--narrow-helpers] [--lockstep-reads]
 
 Writes into OUTDIR:
   callee.c   a few fixed declare-simd helpers, then COUNT random functions
@@ -72,6 +72,12 @@ NARROW_HELPERS = [
       simdlen=4, attrs="__attribute__((noinline)) "),
 ]
 NARROW_CALLS = {"uint": ["fz_hn({0}, 5u)"], "float": ["fz_hm({0}, {1})"]}
+# --lockstep-reads (scripts/fuzz.sh --lockstep-reads): read-only uniform
+# buffers are also read at `linear index + innermost loop counter`, the
+# shape vplan-ext's round counters and lane-stepped copies turn into
+# contiguous masked loads (and prefetches); those buffers grow to hold it.
+# Off by default, for the same reason as --narrow-helpers.
+LOCKSTEP_READS = False
 
 
 class Body:
@@ -81,6 +87,7 @@ class Body:
         self.R, self.f, self.at, self.ft = R, f, at, ft
         self.fs = "f" if ft == "float" else ""
         self.ivars = ["s", "t"]
+        self.loopvars = []  # counters of the enclosing `k < (e & 15u)` loops
         self.fvars = ["x", "y"]
         self.rptrs = []   # (expr-maker) read-only pointer reads
         self.wslots = []  # (lvalue, elem type) this lane owns
@@ -91,6 +98,9 @@ class Body:
             if p.ty.startswith("pc:"):
                 if p.kind == "u":
                     self.rptrs.append((lambda p=p: "%s[(%s) & 31u]" % (p.name, self.iexpr(2)), e))
+                    if LOCKSTEP_READS and f.lin is not None:
+                        self.rptrs.append((lambda p=p: "%s[(unsigned)%s + %s]" % (
+                            p.name, f.lin, self.loopvars[-1] if self.loopvars else "0u"), e))
                 else:  # linear: only its own slot
                     self.rptrs.append((lambda p=p: "%s[0]" % p.name, e))
             elif p.kind == "u":
@@ -189,7 +199,9 @@ class Body:
             head = "for (unsigned %s = 0; %s < ((%s) & %du); %s++)" % (lv, lv, self.iexpr(1),
                                                                     R.choice([3, 7, 15]), lv)
             self.ivars.append(lv)
+            self.loopvars.append(lv)
             body = " ".join(self.stmt(depth + 1, True) for _ in range(n))
+            self.loopvars.pop()
             self.ivars.pop()
         else:
             head = "for (int %s = 0; %s < 12 && (%s); %s++)" % (lv, lv, self.cond(1), lv)
@@ -247,6 +259,16 @@ def random_function(R, idx):
             params.append(P(t, n, "u"))
         else:
             params.append(P(t, n, "v"))
+    # --lockstep-reads: a linear index and a read-only uniform buffer to read
+    # at it (plus a loop counter), where there is room for them
+    if LOCKSTEP_READS:
+        if lin_index is None and len(params) < 4:
+            lin_index = next(names)
+            params.append(P("int", lin_index, "l", step=R.choice([1, 1, 2]),
+                            dom=("range", 0, 40)))
+        if lin_index is not None and len(params) < 4 and not any(
+                p.ty.startswith("pc:") and p.kind == "u" for p in params):
+            params.append(P("pc:" + R.choice(SCALARS), next(names), "u"))
     # a variable (uniform) step sometimes replaces a linear pointer's constant
     us = [p for p in params if p.kind == "u" and p.ty == "int"]
     for p in params:
@@ -268,6 +290,7 @@ def random_function(R, idx):
     branch = R.choice([None, "inbranch", "notinbranch"])
     simdlen = R.choice([None] * 6 + [2, 4, 8, 16])
     f = F(name, ret, params, "", branch, simdlen)
+    f.lin = lin_index
     # working types: one unsigned and one floating accumulator
     at = R.choice(["unsigned", "unsigned long"])
     fps = [p.ty for p in params if p.ty in FP_TYPES] + ([ret] if ret in FP_TYPES else [])
@@ -357,8 +380,10 @@ def caller_loop(f):
             continue
         e = ctype(pointee(p.ty))
         if p.kind == "u":
-            # read at [0, 32) or written at the linear index (< 41 + 3 * NL)
-            cnt = "(41 + 3 * NL)" if p.ty.startswith("p:") else "32"
+            # read at [0, 32) or written at the linear index (< 41 + 3 * NL);
+            # --lockstep-reads: read at the linear index + a counter < 16
+            cnt = ("(41 + 3 * NL)" if p.ty.startswith("p:") else
+                   "(57 + 3 * NL)" if LOCKSTEP_READS else "32")
             L.append("  %s *b%d = guarded(%s * sizeof(%s));" % (e, i, cnt, e))
             a = "b%d" % i
         else:
@@ -423,6 +448,9 @@ def main():
             first = int(a[8:])
         elif a.startswith("--only="):
             only = a[7:].split(",")
+        elif a == "--lockstep-reads":
+            global LOCKSTEP_READS
+            LOCKSTEP_READS = True
         elif a == "--narrow-helpers":
             HELPERS.extend(NARROW_HELPERS)
             for t, calls in NARROW_CALLS.items():
