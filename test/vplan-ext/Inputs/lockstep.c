@@ -2,9 +2,10 @@
 // from there.
 #include "lockstep.h"
 
-#pragma omp declare simd uniform(len, cols, vals, x, n, maxnz) linear(r : 1)
-float ell_row(const int *len, const int *cols, const float *vals,
-              const float *x, int n, int maxnz, int r) {
+// One body, two clause sets: the row as a linear and as a vector argument.
+static inline __attribute__((always_inline)) float
+ell_body(const int *len, const int *cols, const float *vals, const float *x,
+         int n, int maxnz, int r) {
   int k = len[r] % (maxnz + 1);
   float acc = 0.0f;
   for (int j = 0; j < k; ++j)
@@ -12,14 +13,16 @@ float ell_row(const int *len, const int *cols, const float *vals,
   return acc;
 }
 
+#pragma omp declare simd uniform(len, cols, vals, x, n, maxnz) linear(r : 1)
+float ell_row(const int *len, const int *cols, const float *vals,
+              const float *x, int n, int maxnz, int r) {
+  return ell_body(len, cols, vals, x, n, maxnz, r);
+}
+
 #pragma omp declare simd uniform(len, cols, vals, x, n, maxnz)
 float ell_row_v(const int *len, const int *cols, const float *vals,
                 const float *x, int n, int maxnz, int r) {
-  int k = len[r] % (maxnz + 1);
-  float acc = 0.0f;
-  for (int j = 0; j < k; ++j)
-    acc += vals[j * n + r] * x[cols[j * n + r] % n];
-  return acc;
+  return ell_body(len, cols, vals, x, n, maxnz, r);
 }
 
 // Writes entry j of row r for j < len[r] % 8, and leaves the rest alone.
