@@ -12,7 +12,10 @@
 ///
 /// so the last chunk is masked, and hands the lane loop to lane loop fission
 /// (LaneLoopFission.h), which cuts it at the inner loops into innermost lane
-/// loops the vectorizer widens with width VL.
+/// loops the vectorizer widens with width VL. A `#pragma clang loop
+/// vectorize(enable)` loop, which declares nothing, is taken when its
+/// iterations are proved independent (OuterLoopDependence.h), after
+/// versioning it on a run-time alias check where pointers may alias.
 //
 //===----------------------------------------------------------------------===//
 
