@@ -155,7 +155,9 @@ check_dir() {
 # One batch: prints "seed S: ok|MISMATCH|CRASH ..." and leaves its files only
 # when something failed.
 run_batch() {
-  local s=$1 d=$out/batch-$1 opt rc
+  local s=$1 d=$out/batch-$1 opt rc extra=${genflags#--narrow-helpers}
+  # Generator flags beyond the default, named in the batch line.
+  [ -n "$extra" ] && extra="generator${extra}, "
   set -f  # (a new shell under xargs)
   rm -rf "$d"
   python3 "$gen" "$s" "$batch" "$d" --first=$(( (s - 1) * batch )) $genflags || { echo "seed $s: GENERATOR FAILED"; return 1; }
@@ -166,7 +168,7 @@ run_batch() {
   check_dir "$d" "$opt" "seed $s"
   rc=$?
   case $rc in
-    0) echo "seed $s: ok ($batch cases, callee $opt, $(cat "$d/summary"))"; rm -rf "$d" ;;
+    0) echo "seed $s: ok ($batch cases, callee $opt, $extra$(cat "$d/summary"))"; rm -rf "$d" ;;
     2) triage_crash "$s" "$d" "$opt" ;;
     *) triage_mismatch "$s" "$d" "$opt" ;;
   esac
@@ -266,7 +268,7 @@ nb=$(( (n + batch - 1) / batch ))
 start=$(date +%s)
 fails=0
 export -f check_dir run_batch triage_crash triage_mismatch
-export out batch gen emu clang clang_q cflags req reduce plugin emode mllvm ctime havee
+export out batch gen emu clang clang_q cflags req reduce plugin emode mllvm ctime havee genflags
 seq "$seed" $(( seed + nb - 1 )) |
   xargs -P "$jobs" -I{} bash -c 'run_batch {}' 2>&1 | tee "$out/log"
 cases=$(( nb * batch ))
