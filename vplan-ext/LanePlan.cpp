@@ -120,9 +120,11 @@ private:
   SmallPtrSet<const Instruction *, 8> Control;
   SmallVector<InterleaveGroup, 4> Groups;
   DenseMap<const Instruction *, unsigned> GroupOf;
-  /// Accesses of divergent loops that the round counters make contiguous
-  /// (true) or the same in every lane (false).
-  DenseMap<const Instruction *, bool> LockstepAccesses;
+  /// Accesses that lockstep access makes the same in every lane (a
+  /// divergent loop's round counter), contiguous under the lane mask (a
+  /// divergent loop) or contiguous (a uniform loop).
+  enum class LockstepKind { SameAddress, ContiguousMasked, Contiguous };
+  DenseMap<const Instruction *, LockstepKind> LockstepAccesses;
   SmallDenseSet<unsigned, 4> PlacedGroups;
 
   unsigned chooseVF() const;
@@ -154,7 +156,7 @@ private:
   InstructionCost widenCost(const Instruction &I) const;
 
   std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);
-  void planLockstep(Loop &C, PlanNode &N);
+  void planLockstep(Loop &C, PlanNode &N, bool Uniform);
   bool findIfRegion(BasicBlock *BB, BlockSet &Region, BasicBlock *&Join) const;
   std::unique_ptr<PlanNode> buildIf(BasicBlock *BB, const BlockSet &Region,
                                     BasicBlock *Join,
@@ -412,10 +414,9 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
   Type *EltTy = getLoadStoreType(&I);
   if (auto It = LockstepAccesses.find(&I);
       It != LockstepAccesses.end() && VectorType::isValidElementType(EltTy)) {
-    // In a divergent loop, under the lane mask.
     Align A = getLoadStoreAlignment(&I);
     unsigned AS = getLoadStoreAddressSpace(&I);
-    if (It->second) {
+    if (It->second == LockstepKind::ContiguousMasked) {
       C.Vector = TTI.getMemIntrinsicInstrCost(
           MemIntrinsicCostAttributes(IsLoad ? Intrinsic::masked_load
                                             : Intrinsic::masked_store,
@@ -423,6 +424,14 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
           CostKind);
       addRecipe(Out, PlanNode::MaskedMemory, I, C,
                 "contiguous: round counter, lane-stepped copy");
+      return;
+    }
+    if (It->second == LockstepKind::Contiguous) {
+      // A uniform loop: every lane runs it, no mask.
+      C.Vector = TTI.getMemoryOpCost(I.getOpcode(), widen(EltTy), A, AS,
+                                     CostKind);
+      addRecipe(Out, PlanNode::WidenMemory, I, C,
+                "contiguous: lane-stepped copy");
       return;
     }
     if (IsLoad) {
@@ -922,10 +931,10 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
   return N;
 }
 
-/// The lowering's lockstep access for the divergent loop \p C (the same
+/// The lowering's lockstep access for the loop \p C (the same
 /// analysis, on the uncut lane loop: A is what the lane loop computes
 /// before \p C).
-void LanePlanBuilder::planLockstep(Loop &C, PlanNode &N) {
+void LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
   BasicBlock *Pre = C.getLoopPreheader();
   if (!isLockstepEnabled() || !C.isInnermost() || !Pre)
     return;
@@ -950,31 +959,37 @@ void LanePlanBuilder::planLockstep(Loop &C, PlanNode &N) {
       C.getHeader(), Pre, Latches, Blocks, Div.getLaneIndex(),
       [&](Value *V) {
         auto *I = dyn_cast<Instruction>(V);
-        return !I || !L.contains(I);
+        // A uniform loop's counters and bounds are shared already.
+        return !I || !L.contains(I) || (Uniform && !Div.isVarying(I));
       },
-      InA, [&](Instruction *I) { return Recomputable(I, 0); });
+      InA, [&](Instruction *I) { return Recomputable(I, 0); }, Uniform);
   if (!LA.NumAccesses)
     return;
   for (Instruction *I : LA.SteppedAccesses)
-    LockstepAccesses[I] = true;
+    LockstepAccesses[I] = Uniform ? LockstepKind::Contiguous
+                                  : LockstepKind::ContiguousMasked;
   for (Instruction *I : LA.UniformAccesses)
-    LockstepAccesses[I] = false;
+    LockstepAccesses[I] = LockstepKind::SameAddress;
   raw_string_ostream OS(N.Lockstep);
-  OS << "round counter" << (LA.Counters.size() == 1 ? " " : "s ");
-  ListSeparator LS;
-  for (auto [PN, Step] : LA.Counters) {
-    OS << LS;
-    PN->printAsOperand(OS, /*PrintType=*/false);
+  ListSeparator Parts;
+  if (!LA.Counters.empty()) {
+    OS << Parts << "round counter" << (LA.Counters.size() == 1 ? " " : "s ");
+    ListSeparator LS;
+    for (auto [PN, Step] : LA.Counters) {
+      OS << LS;
+      PN->printAsOperand(OS, /*PrintType=*/false);
+    }
   }
   if (!LA.LaneStepped.empty()) {
-    OS << ", lane-stepped copy for ";
-    ListSeparator LS2;
+    OS << Parts << "lane-stepped copy for ";
+    ListSeparator LS;
     for (Instruction *I : LA.LaneStepped) {
-      OS << LS2;
+      OS << LS;
       I->printAsOperand(OS, /*PrintType=*/false);
     }
     OS << " (tested before the first round)";
-    if (unsigned Ahead = getLockstepPrefetchChunks())
+    // The lowering prefetches in divergent loops only.
+    if (unsigned Ahead = Uniform ? 0 : getLockstepPrefetchChunks())
       OS << ", prefetch " << Ahead << " chunks ahead";
   }
 }
@@ -986,8 +1001,7 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
                                                 : PlanNode::UniformLoop);
   N->Entry = C.getHeader();
   N->L = &C;
-  if (Divergent)
-    planLockstep(C, *N);
+  planLockstep(C, *N, !Divergent);
   BlockSet Scope(C.block_begin(), C.block_end());
   buildScope(Scope, &C, BOSCCRegion, N->Children);
   if (Divergent) {

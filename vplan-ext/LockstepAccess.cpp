@@ -190,7 +190,8 @@ LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
                                   ArrayRef<BasicBlock *> Blocks, Value *Lane,
                                   function_ref<bool(Value *)> IsShared,
                                   function_ref<bool(Instruction *)> IsInput,
-                                  function_ref<bool(Instruction *)> IsRecomputable) {
+                                  function_ref<bool(Instruction *)> IsRecomputable,
+                                  bool Uniform) {
   LockstepAccess R;
   Classifier C(Blocks, Lane, IsShared, IsInput, IsRecomputable);
   // Counters: a shared start, the same constant added on every back edge.
@@ -215,7 +216,7 @@ LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
     if (Ok)
       C.Counters[&PN] = Step;
   }
-  if (C.Counters.empty())
+  if (C.Counters.empty() && !Uniform)
     return R;
 
   // Accesses: a GEP whose base and leading indices are shared and whose
@@ -254,8 +255,10 @@ LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
                      DL.getTypeAllocSize(AccTy)) {
         Ok = false; // a stride, not contiguous
       }
-      // Only an address that reads a counter gains from one.
-      if (!Ok || Last.K == Shape::Varying || C.Read.empty())
+      // Only an address that reads a counter gains from one; in a uniform
+      // loop, one that steps by lane.
+      if (!Ok || Last.K == Shape::Varying ||
+          (Uniform ? Last.K != Shape::Stepped : C.Read.empty()))
         continue;
       Used.insert(C.Read.begin(), C.Read.end());
       UsedInputs.insert(C.ReadInputs.begin(), C.ReadInputs.end());

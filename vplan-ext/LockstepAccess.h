@@ -74,14 +74,17 @@ uint64_t steppedPointerStride(const llvm::Instruction *I);
 /// from outside the lane loop); \p IsInput an instruction computed before
 /// the loop, in the lane loop, that the loop reads per lane;
 /// \p IsRecomputable such an input computed from shared values only,
-/// without memory or traps.
+/// without memory or traps. In a uniform loop (\p Uniform: every lane runs
+/// every iteration, its counters are shared already) an access needs no
+/// counter to gain: only its lane-stepped inputs matter.
 LockstepAccess
 findLockstepAccess(llvm::BasicBlock *Header, llvm::BasicBlock *Preheader,
                    llvm::ArrayRef<llvm::BasicBlock *> Latches,
                    llvm::ArrayRef<llvm::BasicBlock *> Blocks, llvm::Value *Lane,
                    llvm::function_ref<bool(llvm::Value *)> IsShared,
                    llvm::function_ref<bool(llvm::Instruction *)> IsInput,
-                   llvm::function_ref<bool(llvm::Instruction *)> IsRecomputable);
+                   llvm::function_ref<bool(llvm::Instruction *)> IsRecomputable,
+                   bool Uniform = false);
 
 } // namespace vplanext
 

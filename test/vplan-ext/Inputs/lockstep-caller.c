@@ -44,6 +44,8 @@ static int (*volatile FillRef)(const int *, int *, int, int) = ell_fill;
 static long (*volatile OddRef)(const int *, const long *, long, long) =
     odd_cols;
 static int (*volatile EscapeRef)(float, float, int) = escape;
+static float (*volatile DotRef)(const float *, const float *, int, int) =
+    colmajor_dot;
 
 int main(void) {
   int *Len = guarded(N * sizeof(int));
@@ -53,6 +55,7 @@ int main(void) {
   long *A = guarded(ODDNZ * N * sizeof(long));
   int *Out = guarded(FILLNZ * N * sizeof(int));
   int *OutRef = malloc(FILLNZ * N * sizeof(int));
+  float *M = guarded((size_t)N * N * sizeof(float));
   static float Y[N], Want[N];
   static int R[N], On[N], S[N];
   static long L[N];
@@ -143,6 +146,30 @@ int main(void) {
       L[I] = odd_cols(Len, A, N, I);
     for (int I = 0; I < N; ++I)
       report("odd_cols", I, (double)L[I], (double)OddRef(Len, A, N, I));
+
+    // A dense column-major matrix, its rows as lanes.
+    for (int I = 0; I < N * N; ++I)
+      M[I] = (float)((I * 7 + Round) % 11) - 5;
+    for (int I = 0; I < N; ++I)
+      Want[I] = DotRef(M, X, N, I);
+#pragma omp simd
+    for (int I = 0; I < N; ++I)
+      Y[I] = colmajor_dot(M, X, N, I);
+    for (int I = 0; I < N; ++I)
+      report("colmajor_dot", I, Y[I], Want[I]);
+    for (int I = 0; I < N; ++I)
+      Y[I] = -1;
+#pragma omp simd
+    for (int I = 0; I < N; ++I)
+      if (On[I])
+        Y[I] = colmajor_dot(M, X, N, I);
+    for (int I = 0; I < N; ++I)
+      report("colmajor_dot masked", I, Y[I], On[I] ? Want[I] : -1);
+#pragma omp simd
+    for (int I = From; I < N; ++I)
+      Y[I] = colmajor_dot(M, X, N, I);
+    for (int I = From; I < N; ++I)
+      report("colmajor_dot from 5", I, Y[I], Want[I]);
 
 #pragma omp simd
     for (int I = 0; I < N; ++I)

@@ -45,6 +45,16 @@ long odd_cols(const int *len, const long *a, long n, long r) {
   return s;
 }
 
+// Row i of a column-major n x n matrix times x: a uniform loop whose
+// a[j * n + i] steps by one per lane.
+#pragma omp declare simd uniform(a, x, n) linear(i : 1)
+float colmajor_dot(const float *a, const float *x, int n, int i) {
+  float s = 0.0f;
+  for (int j = 0; j < n; ++j)
+    s += a[j * n + i] * x[j];
+  return s;
+}
+
 // The counter feeds only the exit test: nothing to gain, left alone.
 #pragma omp declare simd uniform(maxit)
 int escape(float cr, float ci, int maxit) {

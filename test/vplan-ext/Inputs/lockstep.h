@@ -2,7 +2,8 @@
 // address built from the loop counter and the lane's row: the ELL sparse
 // matrix layout (entry j of row r at j * n + r), read, written, stepped by
 // two from an offset start, and with the row as a vector argument (stepped
-// by one per lane only when the caller passes consecutive rows).
+// by one per lane only when the caller passes consecutive rows), and a
+// uniform loop (every lane runs it to n) over a column-major matrix.
 #ifndef LOCKSTEP_H
 #define LOCKSTEP_H
 
@@ -19,6 +20,9 @@ int ell_fill(const int *len, int *out, int n, int r);
 
 #pragma omp declare simd uniform(len, a, n) linear(r : 1)
 long odd_cols(const int *len, const long *a, long n, long r);
+
+#pragma omp declare simd uniform(a, x, n) linear(i : 1)
+float colmajor_dot(const float *a, const float *x, int n, int i);
 
 #pragma omp declare simd uniform(maxit)
 int escape(float cr, float ci, int maxit);
