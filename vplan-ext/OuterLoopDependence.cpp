@@ -63,6 +63,9 @@ accessRange(const Instruction *Access, const Loop &L, ScalarEvolution &SE) {
   const SCEV *BTC = SE.getBackedgeTakenCount(&L);
   if (isa<SCEVCouldNotCompute>(BTC))
     return std::nullopt;
+  // The count is unsigned: widened without its sign, it cannot turn a
+  // 3-billion-iteration loop's range negative.
+  BTC = SE.getNoopOrZeroExtend(BTC, Size->getType());
   const SCEV *End = AR->evaluateAtIteration(BTC, SE);
   const SCEV *Lo = SE.getUMinExpr(AR->getStart(), End);
   const SCEV *Hi = SE.getAddExpr(SE.getUMaxExpr(AR->getStart(), End), Size);
