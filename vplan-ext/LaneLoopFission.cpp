@@ -218,11 +218,11 @@ private:
   /// loop, a uniform phi, or computed from such values in A or the inner
   /// loop without memory.
   bool isUniformValue(Value *V, unsigned Depth = 0) const;
-  bool isOutsideLaneLoop(Value *V) const;
+  bool isOutsideLaneLoop(const Value *V) const;
   /// Whether \p V is computed in A from values outside the lane loop only,
   /// without memory and without a possible trap: loop 2 can compute it
   /// again (recompute) instead of reading it per lane.
-  bool isRecomputable(Value *V, unsigned Depth = 0) const;
+  bool isRecomputable(Value *V) const;
   Value *recompute(IRBuilder<> &B, Value *V,
                    DenseMap<Value *, Value *> &Done) const;
   void findLockstep(Loop &Inner);
@@ -600,7 +600,7 @@ Value *Cutter::loadLane(IRBuilder<> &B, Type *T, AllocaInst *A, Value *Lane,
 /// lane loop is not masked either) and its exits depend only on values that
 /// are the same in every lane: constants, arguments and values from outside
 /// the lane loop, and header phis that start from and step by such values.
-bool Cutter::isOutsideLaneLoop(Value *V) const {
+bool Cutter::isOutsideLaneLoop(const Value *V) const {
   auto *I = dyn_cast<Instruction>(V);
   return !I || (partOf(I->getParent()) == NotInBody &&
                 I->getParent() != L.Header && I->getParent() != L.Latch);
@@ -620,16 +620,10 @@ bool Cutter::isUniformValue(Value *V, unsigned Depth) const {
                 [&](Value *Op) { return isUniformValue(Op, Depth + 1); });
 }
 
-bool Cutter::isRecomputable(Value *V, unsigned Depth) const {
-  if (isOutsideLaneLoop(V))
-    return true;
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth > 8 || partOf(I->getParent()) != PartA ||
-      isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
-      !isSafeToSpeculativelyExecute(I))
-    return false;
-  return all_of(I->operands(),
-                [&](Value *Op) { return isRecomputable(Op, Depth + 1); });
+bool Cutter::isRecomputable(Value *V) const {
+  return vplanext::isRecomputable(
+      V, [&](const Value *X) { return isOutsideLaneLoop(X); },
+      [&](const Instruction *I) { return partOf(I->getParent()) == PartA; });
 }
 
 Value *Cutter::recompute(IRBuilder<> &B, Value *V,

@@ -941,16 +941,9 @@ void LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
   auto InA = [&](const Instruction *I) {
     return L.contains(I) && !C.contains(I) && I->getParent() != L.getHeader();
   };
-  std::function<bool(Value *, unsigned)> Recomputable = [&](Value *V,
-                                                            unsigned Depth) {
+  auto Outside = [&](const Value *V) {
     auto *I = dyn_cast<Instruction>(V);
-    if (!I || !L.contains(I))
-      return true;
-    if (!InA(I) || Depth > 8 || isa<PHINode>(I) ||
-        I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I))
-      return false;
-    return all_of(I->operands(),
-                  [&](Value *Op) { return Recomputable(Op, Depth + 1); });
+    return !I || !L.contains(I);
   };
   SmallVector<BasicBlock *, 2> Latches;
   C.getLoopLatches(Latches);
@@ -958,11 +951,11 @@ void LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
   LockstepAccess LA = findLockstepAccess(
       C.getHeader(), Pre, Latches, Blocks, Div.getLaneIndex(),
       [&](Value *V) {
-        auto *I = dyn_cast<Instruction>(V);
         // A uniform loop's counters and bounds are shared already.
-        return !I || !L.contains(I) || (Uniform && !Div.isVarying(I));
+        return Outside(V) || (Uniform && !Div.isVarying(V));
       },
-      InA, [&](Instruction *I) { return Recomputable(I, 0); }, Uniform);
+      InA, [&](Instruction *I) { return isRecomputable(I, Outside, InA); },
+      Uniform);
   if (!LA.NumAccesses)
     return;
   for (Instruction *I : LA.SteppedAccesses)

@@ -13,6 +13,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
@@ -177,6 +178,20 @@ Shape Classifier::inLoop(Value *V, unsigned Depth) {
 }
 
 } // namespace
+
+bool isRecomputable(const Value *V, function_ref<bool(const Value *)> IsOutside,
+                    function_ref<bool(const Instruction *)> InPrefix,
+                    unsigned Depth) {
+  if (IsOutside(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8 || !InPrefix(I) || isa<PHINode>(I) ||
+      I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I))
+    return false;
+  return all_of(I->operands(), [&](const Value *Op) {
+    return isRecomputable(Op, IsOutside, InPrefix, Depth + 1);
+  });
+}
 
 uint64_t steppedPointerStride(const Instruction *I) {
   auto *G = dyn_cast<GetElementPtrInst>(I);

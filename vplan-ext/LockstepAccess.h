@@ -64,6 +64,16 @@ struct LockstepAccess {
   llvm::SmallVector<llvm::Instruction *, 4> UniformAccesses;
 };
 
+/// Whether \p V is computed from values \p IsOutside accepts (defined
+/// before the lane loop) by instructions \p InPrefix accepts (the lane
+/// loop's part before the inner loop), without phis, memory or a possible
+/// trap: the inner loop can compute it again instead of reading it per
+/// lane. Shared by the cut and the plan.
+bool isRecomputable(const llvm::Value *V,
+                    llvm::function_ref<bool(const llvm::Value *)> IsOutside,
+                    llvm::function_ref<bool(const llvm::Instruction *)> InPrefix,
+                    unsigned Depth = 0);
+
 /// The bytes a lane-stepped pointer input (`p + r`) steps by per lane; 0
 /// when \p I is not one.
 uint64_t steppedPointerStride(const llvm::Instruction *I);
