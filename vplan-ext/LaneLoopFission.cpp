@@ -1477,12 +1477,7 @@ void Cutter::addBOSCCCopies(BasicBlock *W, BasicBlock *H2, BasicBlock *Act2,
                           /*hasSideEffects=*/true);
   };
   // The arrays lane loop 2 reads whole vectors of that fit one register.
-  unsigned RegBits = 128;
-  StringRef Features = F.getFnAttribute("target-features").getValueAsString();
-  if (Features.contains("+avx512f"))
-    RegBits = 512;
-  else if (Features.contains("+avx"))
-    RegBits = 256;
+  unsigned RegBits = vectorRegisterBits(F, TTI);
   SmallVector<AllocaInst *, 8> InputArrays;
   for (Instruction &I : *Act2)
     if (auto *Ld = dyn_cast<LoadInst>(&I))

@@ -39,6 +39,13 @@ static cl::opt<unsigned> LockstepPrefetch(
 
 namespace vplanext {
 
+unsigned vectorRegisterBits(const Function &F, const TargetTransformInfo *TTI) {
+  if (!TTI)
+    return 128;
+  return TTI->getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+      .getFixedValue();
+}
+
 unsigned getLockstepPrefetchChunks() { return LockstepPrefetch; }
 bool isLockstepEnabled() { return EnableLockstep; }
 bool isBOSCCEnabled() { return EnableBOSCC; }
