@@ -14,6 +14,7 @@
 #include "vplan-ext/LaneMaskSimplify.h"
 #include "vplan-ext/MaskPhiWidening.h"
 #include "vplan-ext/DivergenceAnalysis.h"
+#include "vplan-ext/LaneLoopVectorize.h"
 #include "vplan-ext/LanePlan.h"
 #include "vplan-ext/StrideAnalysis.h"
 #include "vplan-ext/SimdLoopPass.h"
@@ -77,6 +78,9 @@ static void registerDefaultPipeline(PassBuilder &PB) {
         FPM.addPass(vplanext::SimdLoopPass());
         FPM.addPass(vecclone::VecCloneCallsPass(
             /*OnlyWhenForced=*/Level.getSpeedupLevel() < 2));
+        // Lane loops the vectorizer declines must not reach clang's
+        // "loop not vectorized" warning, which runs before VectorizerEnd.
+        FPM.addPass(vplanext::LaneLoopVectorizePass());
       });
   PB.registerVectorizerEndEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {

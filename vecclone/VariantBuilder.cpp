@@ -38,6 +38,7 @@
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LaneLoopPrep.h"
+#include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/WideIntDivision.h"
 #include "llvm/Support/CommandLine.h"
 #include <optional>
@@ -697,6 +698,38 @@ static bool bodyCanReturn(Function &F) {
   return Can;
 }
 
+/// Why the body cannot be copied into another function: label addresses
+/// (`&&label`, computed goto) name the scalar function's own blocks, so a
+/// copy would jump into the scalar function (InlineFunction does not check
+/// this; the inliner's isInlineViable does, along with refusals that do not
+/// apply to one level of inlining, such as recursion).
+static const char *whyBodyCannotBeCopied(const Function &F) {
+  for (const BasicBlock &BB : F) {
+    if (isa<IndirectBrInst>(BB.getTerminator()))
+      return "the body jumps to a label address (computed goto)";
+    if (BB.hasAddressTaken())
+      for (const User *U : BlockAddress::get(const_cast<BasicBlock *>(&BB))
+                               ->users())
+        if (!isa<CallBrInst>(U))
+          return "the body takes the address of a label";
+    for (const Instruction &I : BB)
+      if (const auto *II = dyn_cast<IntrinsicInst>(&I);
+          II && II->getIntrinsicID() == Intrinsic::vastart)
+        return "the body reads variadic arguments (va_start)";
+  }
+  return nullptr;
+}
+
+/// The first block of \p V whose control flow no lane loop can be
+/// vectorized or cut around (LoweringRules.h): such a variant runs its lanes
+/// one by one, each exactly as the scalar body does.
+static const char *whyLanesStaySerial(const Function &V) {
+  for (const BasicBlock &BB : V)
+    if (const char *Why = vplanext::whyNotLaneControlFlow(BB))
+      return Why;
+  return nullptr;
+}
+
 static bool hasIrreducibleControlFlow(Function &F) {
   DominatorTree DT(F);
   LoopInfo LI(DT);
@@ -729,8 +762,10 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     Out.NotInlinedReason = "body inlining is disabled";
   else if (Scalar.hasFnAttribute(Attribute::OptimizeNone))
     Out.NotInlinedReason = "the scalar function is optnone (-O0)";
-  else if (Scalar.hasFnAttribute(Attribute::NoInline))
-    Out.NotInlinedReason = "the scalar function is noinline";
+  // `noinline` is not asked: it keeps the scalar function's callers from
+  // inlining it, while a variant is a copy of its body, as gcc's clones are.
+  else if (const char *Why = whyBodyCannotBeCopied(Scalar))
+    Out.NotInlinedReason = Why;
   // InlineFunction does not check this itself (the inliner's cost model
   // does): a setjmp in the lane loop would save the variant's frame with
   // every lane's state in it, and a longjmp back would resume all lanes.
@@ -754,6 +789,10 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   SmallVector<BasicBlock *, 2> SerialHeaders;
   if (Out.Inlined) {
     keepScalarContraction(*V, Scalar);
+    if (const char *Why = whyLanesStaySerial(*V))
+      Out.ScalarLaneLoopReason = Why;
+  }
+  if (Out.Inlined && Out.ScalarLaneLoopReason.empty()) {
     Builder.widenNoWrapLinear(Main);
     // Before the cut: a call without a usable variant must be cut out like
     // a call without any, and a hoisted call must not be cut at all.

@@ -113,6 +113,15 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
   }
   if (FV.Requests.empty())
     return;
+  // A naked function's body is its own prologue-less assembly, which reads
+  // its arguments where the scalar convention puts them: it cannot be run
+  // per lane. gcc defines no clones of it either.
+  if (F.hasFnAttribute(Attribute::Naked)) {
+    NumRejected += FV.Requests.size();
+    warn(F, "vecclone: not defining the vector variants of '" + F.getName() +
+                "': it is a naked function (gcc defines none either)");
+    return;
+  }
 
   OptimizationRemarkEmitter ORE(&F);
   DominatorTree DT(F);

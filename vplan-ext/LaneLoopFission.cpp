@@ -320,6 +320,11 @@ bool Cutter::analyse(Failure &Fail) {
     Fail.Why = "the lane loop is not a natural loop";
     return false;
   }
+  for (BasicBlock *BB : LL->blocks())
+    if (const char *Why = whyNotLaneControlFlow(*BB)) {
+      Fail = {Why, BB->getTerminator()};
+      return false;
+    }
   ReversePostOrderTraversal<Function *> RPOT(&F);
   DenseMap<const BasicBlock *, unsigned> Order;
   for (BasicBlock *BB : RPOT)

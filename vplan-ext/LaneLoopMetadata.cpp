@@ -49,6 +49,20 @@ MDNode *makeSerialLaneLoopID(LLVMContext &Ctx) {
        flag(Ctx, "llvm.loop.unroll.disable"), flag(Ctx, SerialLaneLoopTag)});
 }
 
+MDNode *makeDeclinedLaneLoopID(MDNode *ID) {
+  LLVMContext &Ctx = ID->getContext();
+  SmallVector<Metadata *, 8> Props;
+  for (const MDOperand &Op : drop_begin(ID->operands())) {
+    auto *N = dyn_cast<MDNode>(Op.get());
+    auto *S = N ? dyn_cast<MDString>(N->getOperand(0)) : nullptr;
+    if (S && S->getString() == "llvm.loop.vectorize.enable")
+      Props.push_back(value(Ctx, S->getString(), ConstantInt::getFalse(Ctx)));
+    else
+      Props.push_back(Op.get());
+  }
+  return selfReferencing(Ctx, Props);
+}
+
 AllocaInst *createLaneArray(Function &F, Type *EltTy, unsigned VL,
                             const Twine &Name) {
   BasicBlock &Entry = F.getEntryBlock();

@@ -49,6 +49,9 @@ llvm::MDNode *makeLaneLoopID(llvm::LLVMContext &Ctx, unsigned VL,
                              llvm::ArrayRef<llvm::Metadata *> AccessGroups);
 /// A new loop ID for a lane loop that must stay scalar, in lane order.
 llvm::MDNode *makeSerialLaneLoopID(llvm::LLVMContext &Ctx);
+/// \p ID with `llvm.loop.vectorize.enable` turned off: a lane loop the
+/// vectorizer declined (it keeps its tag).
+llvm::MDNode *makeDeclinedLaneLoopID(llvm::MDNode *ID);
 /// Puts \p ID on the latch of the lane loop headed by \p LaneHeader (the
 /// block its lane counter comes back from).
 void setLaneLoopID(llvm::BasicBlock *LaneHeader, llvm::MDNode *ID);

@@ -39,6 +39,15 @@ static cl::opt<unsigned> LockstepPrefetch(
 
 namespace vplanext {
 
+const char *whyNotLaneControlFlow(const BasicBlock &BB) {
+  const Instruction *T = BB.getTerminator();
+  if (BB.isEHPad() || isa<InvokeInst>(T) || isa<ResumeInst>(T))
+    return "the body has exception handling (invoke, landing pads)";
+  if (isa<CallBrInst>(T))
+    return "the body has an asm goto";
+  return nullptr;
+}
+
 unsigned vectorRegisterBits(const Function &F, const TargetTransformInfo *TTI) {
   if (!TTI)
     return 128;

@@ -21,6 +21,7 @@
 #define VPLANEXT_LOWERINGRULES_H
 
 namespace llvm {
+class BasicBlock;
 class CallBase;
 class Function;
 class Instruction;
@@ -28,6 +29,12 @@ class TargetTransformInfo;
 } // namespace llvm
 
 namespace vplanext {
+
+/// Why \p BB is control flow that a lane loop can be neither vectorized nor
+/// cut around, or null: an exception edge (invoke, landing pads, resume: C++
+/// destructors, try/catch, noexcept, cleanup attributes under -fexceptions)
+/// or an asm goto (callbr). Lanes of such a loop run one by one.
+const char *whyNotLaneControlFlow(const llvm::BasicBlock &BB);
 
 /// Call-site attribute on a call whose callee has vector variants, none of
 /// which this call can use in its lane loop (wrong width, or unmasked ones

@@ -33,10 +33,27 @@ define float @logged(float %x) #1 {
   ret float %r
 }
 
-; noinline: each lane calls the scalar function.
+; noinline keeps callers from inlining the scalar function; its variants
+; are copies of its body all the same (issue 19 item 16), as gcc's clones.
 define float @kept(float %x) #2 {
   %r = fmul float %x, %x
   ret float %r
+}
+
+; Label addresses name the scalar function's own blocks: a copy of the body
+; would jump into it, so each lane calls the scalar function.
+@targets = internal constant [2 x ptr] [ptr blockaddress(@jumps, %a), ptr blockaddress(@jumps, %b)]
+define i32 @jumps(i32 %x) #4 {
+entry:
+  %i = and i32 %x, 1
+  %slot = getelementptr [2 x ptr], ptr @targets, i32 0, i32 %i
+  %t = load ptr, ptr %slot
+  indirectbr ptr %t, [label %a, label %b]
+a:
+  ret i32 %x
+b:
+  %y = mul i32 %x, 3
+  ret i32 %y
 }
 
 ; Widens fine: the report says so.
@@ -49,6 +66,7 @@ attributes #0 = { nounwind "_ZGVdN8v_steps" }
 attributes #1 = { nounwind "_ZGVdN8v_logged" }
 attributes #2 = { nounwind noinline "_ZGVdN8v_kept" }
 attributes #3 = { nounwind "_ZGVdN8v_easy" }
+attributes #4 = { nounwind "_ZGVdN8v_jumps" }
 
 ; The fallback variants are lane loops around the scalar code.
 ; CHECK-LABEL: define <8 x i32> @_ZGVdN8v_steps(<8 x i32> %n0)
@@ -60,8 +78,11 @@ attributes #3 = { nounwind "_ZGVdN8v_easy" }
 ; CHECK:       lane.body:
 ; CHECK:         atomicrmw add ptr @hits, i32 1 seq_cst
 ; CHECK-LABEL: define <8 x float> @_ZGVdN8v_kept(<8 x float> %x)
+; CHECK-NOT:     call float @kept
+; CHECK:         fmul <8 x float>
+; CHECK-LABEL: define <8 x i32> @_ZGVdN8v_jumps(<8 x i32> %x)
 ; CHECK:       lane.body:
-; CHECK:         call float @kept(float {{%.*}}) #[[NOBUILTIN:[0-9]+]]
+; CHECK:         call i32 @jumps(i32 {{%.*}}) #[[NOBUILTIN:[0-9]+]]
 ; CHECK-LABEL: define <8 x float> @_ZGVdN8v_easy(<8 x float> %x)
 ; CHECK:         fmul <8 x float>
 ; CHECK:       attributes #[[NOBUILTIN]] = { nobuiltin }
@@ -71,6 +92,7 @@ attributes #3 = { nounwind "_ZGVdN8v_easy" }
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps of 'steps' stays a scalar lane loop: the body contains an inner loop that vplan-ext could not cut off (see -Rpass-missed=vecclone)
 ; REMARK-DAG: remark: <unknown>:0:0: body of 'logged' performs an atomic operation; its variants may stay scalar
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_logged of 'logged' stays a scalar lane loop: the body performs an atomic operation
-; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_kept calls 'kept' once per lane: the scalar function is noinline
-; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_kept of 'kept' stays a scalar lane loop: the body calls 'kept', which has no vector variant the loop vectorizer can use
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_kept of 'kept' is vectorized
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_jumps calls 'jumps' once per lane: the body jumps to a label address (computed goto)
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_jumps of 'jumps' stays a scalar lane loop: the body calls 'jumps', which has no vector variant the loop vectorizer can use
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_easy of 'easy' is vectorized

@@ -1,0 +1,2 @@
+#pragma omp declare simd
+__attribute__((naked)) int inc(int x) { __asm__("leal 1(%rdi), %eax\n\tret"); }

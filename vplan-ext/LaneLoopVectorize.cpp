@@ -1,0 +1,48 @@
+//===- LaneLoopVectorize.cpp - Widen lane loops, silence declined ones ----===//
+
+#include "vplan-ext/LaneLoopVectorize.h"
+#include "vplan-ext/LaneLoopMetadata.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Transforms/Utils/InjectTLIMappings.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Vectorize/LoopVectorize.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+STATISTIC(NumDeclined, "Lane loops the vectorizer declined (request dropped)");
+
+namespace vplanext {
+
+/// Lane loops that still ask to be vectorized.
+static SmallVector<Loop *, 4> pendingLaneLoops(LoopInfo &LI) {
+  SmallVector<Loop *, 4> Out;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (findStringMetadataForLoop(L, LaneLoopTag) &&
+        hasVectorizeTransformation(L) == TM_ForcedByUser)
+      Out.push_back(L);
+  return Out;
+}
+
+PreservedAnalyses LaneLoopVectorizePass::run(Function &F,
+                                             FunctionAnalysisManager &AM) {
+  if (F.isDeclaration() || pendingLaneLoops(AM.getResult<LoopAnalysis>(F))
+                               .empty())
+    return PreservedAnalyses::all();
+  // The main pipeline adds -fveclib's mappings right before its vectorizer;
+  // this run comes first.
+  AM.invalidate(F, InjectTLIMappings().run(F, AM));
+  LoopVectorizeOptions Opts;
+  Opts.setVectorizeOnlyWhenForced(true);
+  Opts.setInterleaveOnlyWhenForced(true);
+  AM.invalidate(F, LoopVectorizePass(Opts).run(F, AM));
+  for (Loop *L : pendingLaneLoops(AM.getResult<LoopAnalysis>(F))) {
+    ++NumDeclined;
+    L->setLoopID(makeDeclinedLaneLoopID(L->getLoopID()));
+  }
+  return PreservedAnalyses::none();
+}
+
+} // namespace vplanext
