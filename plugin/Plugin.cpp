@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/PointeeTypes.h"
+#include "vecclone/ScalarContraction.h"
 #include "vecclone/VecClonePass.h"
 #include "kernel-wrap/KernelWrapPass.h"
 #include "vplan-ext/LaneMaskSimplify.h"
@@ -87,6 +88,8 @@ static void registerDefaultPipeline(PassBuilder &PB) {
         // After the vectorizer's InstCombines: its mask chains, shortened.
         FPM.addPass(vplanext::LaneMaskSimplifyPass());
         FPM.addPass(vecclone::VecCloneReportPass());
+        // After the vectorizer, which cannot widen a fence.
+        FPM.addPass(vecclone::ContractionFencePass());
       });
   // Last: no InstCombine may narrow the lane masks again after this.
   PB.registerOptimizerLastEPCallback(

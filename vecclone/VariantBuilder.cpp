@@ -20,6 +20,7 @@
 
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/PointeeTypes.h"
+#include "vecclone/ScalarContraction.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CFG.h"
@@ -589,28 +590,6 @@ void VariantBodyBuilder::tagLoopAccesses(MDNode *AccessGroup,
           continue;
       I.setMetadata(LLVMContext::MD_access_group, AccessGroup);
     }
-}
-
-/// Splits llvm.fmuladd into fmul + fadd when the scalar function's target has
-/// no FMA: the variant's ISA (AVX-512 implies FMA) would otherwise fuse it
-/// and change the answer relative to the scalar function.
-static void keepScalarContraction(Function &V, const Function &Scalar) {
-  if (Scalar.getFnAttribute("target-features").getValueAsString().contains(
-          "+fma"))
-    return;
-  SmallVector<IntrinsicInst *, 8> Worklist;
-  for (Instruction &I : instructions(V))
-    if (auto *II = dyn_cast<IntrinsicInst>(&I);
-        II && II->getIntrinsicID() == Intrinsic::fmuladd)
-      Worklist.push_back(II);
-  for (IntrinsicInst *II : Worklist) {
-    IRBuilder<> B(II);
-    B.setFastMathFlags(II->getFastMathFlags());
-    Value *Mul = B.CreateFMul(II->getArgOperand(0), II->getArgOperand(1));
-    Value *Add = B.CreateFAdd(Mul, II->getArgOperand(2));
-    II->replaceAllUsesWith(Add);
-    II->eraseFromParent();
-  }
 }
 
 static void setVariantAttributes(Function &V, const Function &Scalar,
