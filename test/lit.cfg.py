@@ -17,7 +17,9 @@ config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in
 
 tools = config.llvm_tools_dir
 config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])
-plugin = config.plugin
+# `lit --param plugin=PATH` runs the tests against another build of the
+# plugin (a new test must fail on the build before its fix).
+plugin = lit_config.params.get("plugin", config.plugin)
 config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={plugin}"))
 config.substitutions.append(("%clang-noplugin", f"{tools}/clang"))
 config.substitutions.append(("%clangxx", f"{tools}/clang++ -fpass-plugin={plugin}"))
