@@ -133,7 +133,8 @@ CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
       continue;
     }
     Expected<VariantABI> ABI =
-        computeVariantABI(R.Info, Callee->getFunctionType());
+        computeVariantABI(R.Info, Callee->getFunctionType(),
+                          Callee->getCallingConv());
     if (!ABI) {
       Reject(toString(ABI.takeError()));
       continue;

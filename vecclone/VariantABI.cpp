@@ -188,7 +188,8 @@ static bool isLinearValKind(VFParamKind K) {
 }
 
 Expected<VariantABI> computeVariantABI(const VFInfo &Info,
-                                       FunctionType *ScalarTy) {
+                                       FunctionType *ScalarTy,
+                                       CallingConv::ID CC) {
   LLVMContext &Ctx = ScalarTy->getContext();
   auto Fail = [](const Twine &Msg) {
     return createStringError(inconvertibleErrorCode(), Msg);
@@ -206,6 +207,10 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
     return Fail("vector length " + Twine(ABI.VLen) +
                 " is not a power of two between 1 and 1024");
   ABI.Masked = Info.isMasked();
+  if (CC != CallingConv::C && CC != CallingConv::Win64)
+    return Fail("the function's calling convention has no vector ABI (only "
+                "the default one and ms_abi)");
+  ABI.CC = CC;
 
   Type *RetTy = ScalarTy->getReturnType();
   if (!RetTy->isVoidTy() && !classifyScalar(RetTy))
@@ -236,6 +241,9 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
     auto [Piece, N] = splitIntoPieces(RetTy, ABI.ISA, ABI.VLen);
     ABI.RetPieceTy = Piece;
     ABI.NumRetPieces = N;
+    ABI.RetViaPointer =
+        N > 1 || (CC == CallingConv::Win64 &&
+                  Piece->getPrimitiveSizeInBits().getFixedValue() > 128);
     NoteVector(Piece);
     if (ABI.ReturnsInMemory())
       ArgTys.push_back(PointerType::get(Ctx, 0));
@@ -334,7 +342,7 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
   }
 
   Type *IRRet = Type::getVoidTy(Ctx);
-  if (ABI.NumRetPieces == 1)
+  if (ABI.NumRetPieces == 1 && !ABI.ReturnsInMemory())
     IRRet = callPieceType(ABI.RetPieceTy);
   ABI.FnTy = FunctionType::get(IRRet, ArgTys, /*isVarArg=*/false);
   return ABI;
@@ -343,6 +351,7 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
 void setABIParamAttributes(Function &V, AttributeList ScalarAttrs,
                            const VariantABI &ABI) {
   LLVMContext &Ctx = V.getContext();
+  V.setCallingConv(ABI.CC);
   for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
     const ParamABI &P = ABI.Params[I];
     if (P.isVectorPassed())

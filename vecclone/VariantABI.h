@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/CallingConv.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/VFABIDemangler.h"
 #include "llvm/Support/Error.h"
@@ -109,10 +110,17 @@ struct VariantABI {
   unsigned MaskLanesPerPiece = 0;
 
   /// Return: RetPieceTy pieces; more than one goes through a hidden sret
-  /// pointer (first argument) as an array of register-sized vectors.
+  /// pointer (first argument) as an array of register-sized vectors, and so
+  /// does a vector wider than 16 bytes under the Microsoft convention.
   llvm::FixedVectorType *RetPieceTy = nullptr;
   unsigned NumRetPieces = 0;
-  bool ReturnsInMemory() const { return NumRetPieces > 1; }
+  bool RetViaPointer = false;
+  bool ReturnsInMemory() const { return RetViaPointer; }
+  /// The scalar function's convention: C (SysV), or Win64 for
+  /// `__attribute__((ms_abi))`, under which gcc's clones take every vector
+  /// by reference (LLVM's Win64 convention passes vector arguments
+  /// indirectly) and return vectors wider than 16 bytes in memory.
+  llvm::CallingConv::ID CC = llvm::CallingConv::C;
 
   /// Widest vector in the signature, for "min-legal-vector-width".
   unsigned MaxVectorBits = 0;
@@ -126,12 +134,15 @@ llvm::Type *characteristicType(llvm::FunctionType *ScalarTy,
                                llvm::ArrayRef<llvm::VFParamKind> Kinds);
 
 /// Computes the GCC-compatible calling convention of the variant described by
-/// \p Info for a scalar function of type \p ScalarTy. Fails with a message
-/// naming the offending parameter for types the ABI cannot express.
-llvm::Expected<VariantABI> computeVariantABI(const llvm::VFInfo &Info,
-                                             llvm::FunctionType *ScalarTy);
+/// \p Info for a scalar function of type \p ScalarTy and convention \p CC.
+/// Fails with a message naming the offending parameter for types or
+/// conventions the ABI cannot express.
+llvm::Expected<VariantABI>
+computeVariantABI(const llvm::VFInfo &Info, llvm::FunctionType *ScalarTy,
+                  llvm::CallingConv::ID CC = llvm::CallingConv::C);
 
-/// Puts the ABI's parameter attributes on \p V, a variant definition or
+/// Puts the ABI's calling convention and parameter attributes on \p V, a
+/// variant definition or
 /// declaration of type ABI.FnTy: the scalar's `signext`/`zeroext`/`noundef`
 /// on scalar-passed parameters (SysV relies on them), `align N` from
 /// `aligned`, and `sret` on the hidden return pointer. Both sides of a call

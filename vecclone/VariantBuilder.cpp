@@ -725,7 +725,6 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   V->setVisibility(Scalar.getVisibility());
   V->setDLLStorageClass(Scalar.getDLLStorageClass());
   V->setDSOLocal(Scalar.isDSOLocal());
-  V->setCallingConv(CallingConv::C);
   if (Scalar.hasComdat())
     V->setComdat(M.getOrInsertComdat(Name));
   setVariantAttributes(*V, Scalar, ABI);

@@ -266,7 +266,7 @@ FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
       continue;
     }
     // Signature problems (types, kinds) are reported per attribute too.
-    Expected<VariantABI> ABI = computeVariantABI(*Info, F.getFunctionType());
+    Expected<VariantABI> ABI = computeVariantABI(*Info, F.getFunctionType(), F.getCallingConv());
     if (!ABI) {
       Result.Rejected.push_back({Name.str(), toString(ABI.takeError())});
       continue;

@@ -144,7 +144,8 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
     return FAM.getResult<TargetLibraryAnalysis>(V);
   };
   for (const VariantRequest &Req : FV.Requests) {
-    VariantABI ABI = cantFail(computeVariantABI(Req.Info, F.getFunctionType()));
+    VariantABI ABI = cantFail(computeVariantABI(Req.Info, F.getFunctionType(),
+                                                F.getCallingConv()));
     std::string Why = whyCannotBuild(F, ABI);
     if (!Why.empty()) {
       ++NumRejected;

@@ -34,11 +34,12 @@ protected:
   Type *Ptr = PointerType::get(Ctx, 0);
   Type *Void = Type::getVoidTy(Ctx);
 
-  VariantABI abi(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
+  VariantABI abi(StringRef Name, Type *Ret, ArrayRef<Type *> Params,
+                 CallingConv::ID CC = CallingConv::C) {
     FunctionType *FTy = FunctionType::get(Ret, Params, false);
     std::optional<VFInfo> Info = VFABI::tryDemangleForVFABI(Name, FTy);
     EXPECT_TRUE(Info.has_value()) << Name.str();
-    Expected<VariantABI> A = computeVariantABI(*Info, FTy);
+    Expected<VariantABI> A = computeVariantABI(*Info, FTy, CC);
     EXPECT_TRUE(bool(A)) << toString(A.takeError());
     return *A;
   }
@@ -52,6 +53,26 @@ TEST_F(VariantABITest, RegisterWidthsFollowGCC) {
   EXPECT_EQ(registerBits(ISAClass::AVX2, false), 256u);
   EXPECT_EQ(registerBits(ISAClass::AVX512, false), 512u);
   EXPECT_EQ(isaFeatures(ISAClass::AVX512), "+avx512f");
+}
+
+// ms_abi (gcc 12, measured): vectors by reference, which LLVM's Win64
+// convention does itself; a 16-byte return in xmm0, a wider one in memory.
+TEST_F(VariantABITest, MicrosoftConvention) {
+  VariantABI B = abi("_ZGVbN4vv_ma", I32, {I32, I32}, CallingConv::Win64);
+  EXPECT_EQ(B.CC, CallingConv::Win64);
+  EXPECT_FALSE(B.ReturnsInMemory());
+  EXPECT_TRUE(B.FnTy->getReturnType()->isVectorTy());
+  VariantABI D = abi("_ZGVdN8vv_ma", I32, {I32, I32}, CallingConv::Win64);
+  EXPECT_TRUE(D.ReturnsInMemory());
+  EXPECT_TRUE(D.FnTy->getReturnType()->isVoidTy());
+  EXPECT_EQ(D.Params[0].FirstArg, 1u);
+  EXPECT_FALSE(abi("_ZGVdN8vv_ma", I32, {I32, I32}).ReturnsInMemory());
+  FunctionType *FTy = FunctionType::get(I32, {I32}, false);
+  std::optional<VFInfo> Info = VFABI::tryDemangleForVFABI("_ZGVbN4v_f", FTy);
+  Expected<VariantABI> VC =
+      computeVariantABI(*Info, FTy, CallingConv::X86_VectorCall);
+  EXPECT_FALSE(bool(VC));
+  consumeError(VC.takeError());
 }
 
 TEST_F(VariantABITest, ScalarClasses) {
