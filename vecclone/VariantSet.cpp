@@ -124,16 +124,22 @@ Expected<VFInfo> parseVariantName(StringRef Name, const Function &F) {
   return *Info;
 }
 
-/// True if every request uses the length clang picks without `simdlen`.
-static bool usesDefaultLengths(ArrayRef<VariantRequest> Requests, Type *CDT) {
-  ScalarClass C = *classifyScalar(CDT);
-  for (const VariantRequest &R : Requests) {
-    ISAClass ISA = *isaFromVFISA(R.Info.ISA);
-    if (R.Info.Shape.VF.getFixedValue() !=
-        clangRegisterBits(ISA, C.IsFloat) / C.Bits)
-      return false;
-  }
-  return true;
+/// True if \p R comes from a pragma without `simdlen`: its SSE sibling
+/// (same mask and parameters; clang promises every x86 class for each
+/// pragma) has clang's default SSE length. The `c` name alone cannot tell:
+/// `simdlen(8)` on an int function gives clang's default `c` length too.
+static bool hasDefaultLength(const VariantRequest &R,
+                             ArrayRef<VariantRequest> Requests,
+                             const ScalarClass &C) {
+  unsigned SSELen = clangRegisterBits(ISAClass::SSE, C.IsFloat) / C.Bits;
+  ISAClass ISA = *isaFromVFISA(R.Info.ISA);
+  if (R.Info.Shape.VF.getFixedValue() != clangRegisterBits(ISA, C.IsFloat) / C.Bits)
+    return false;
+  return any_of(Requests, [&](const VariantRequest &S) {
+    return S.Info.ISA == VFISAKind::SSE && S.Info.isMasked() == R.Info.isMasked() &&
+           S.Info.Shape.Parameters == R.Info.Shape.Parameters &&
+           S.Info.Shape.VF.getFixedValue() == SSELen;
+  });
 }
 
 /// Aggregates passed in memory (byval and friends) have no vector form; GCC
@@ -246,6 +252,56 @@ static void addGCCSpellings(const Function &F, FunctionVariants &Result,
 static void addGCCLengths(const Function &F, FunctionVariants &Result,
                           StringSet<> &Seen);
 
+/// Clang 22 mangles a `v` token for `this` into the names of static member
+/// functions, which have no `this`: such a name has one token more than the
+/// function has parameters, and no caller can use it. gcc's name for a
+/// pragma without clauses drops the token. Positions in `ls`/`Rs`/`Ls`/`Us`
+/// tokens are counted without it, and when the return is void clang's
+/// length came from the phantom pointer: the default length then follows
+/// the real first vector parameter. (gcc 12 itself shifts the clauses of a
+/// static member by one parameter; with clauses its names cannot be met.)
+/// Returns the name without the phantom, or an empty string for any other
+/// name.
+static std::string staticMemberName(StringRef Name, const Function &F) {
+  Expected<NameParts> Parts = splitName(Name);
+  if (!Parts) {
+    consumeError(Parts.takeError());
+    return {};
+  }
+  SmallVector<StringRef, 8> Tokens = paramTokens(Parts->Params);
+  FunctionType *FTy = F.getFunctionType();
+  if (!F.getName().starts_with("_ZN") ||
+      Tokens.size() != FTy->getNumParams() + 1 || Tokens.front() != "v")
+    return {};
+  std::string Rest;
+  SmallVector<VFParamKind, 8> Kinds;
+  for (StringRef T : drop_begin(Tokens)) {
+    Kinds.push_back(T.front() == 'v' ? VFParamKind::Vector
+                                     : VFParamKind::OMP_Uniform);
+    unsigned Pos;
+    if (T.size() > 1 && T[1] == 's') {
+      StringRef Digits = T.drop_front(2).take_while(isDigit);
+      if (Digits.getAsInteger(10, Pos) || Pos == 0)
+        return {};
+      Rest += (T.take_front(2) + utostr(Pos - 1) +
+               T.drop_front(2 + Digits.size()))
+                  .str();
+      continue;
+    }
+    Rest += T.str();
+  }
+  unsigned VLen = Parts->VLen;
+  ISAClass ISA = *isaFromLetter(Parts->ISA);
+  if (FTy->getReturnType()->isVoidTy() &&
+      VLen == clangRegisterBits(ISA, /*IsFloat=*/false) / 64)
+    if (std::optional<ScalarClass> C =
+            classifyScalar(characteristicType(FTy, Kinds)))
+      VLen = clangRegisterBits(ISA, C->IsFloat) / C->Bits;
+  return (Twine("_ZGV") + Twine(Parts->ISA) + (Parts->Masked ? "M" : "N") +
+          Twine(VLen) + Rest + "_" + F.getName())
+      .str();
+}
+
 FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
   FunctionVariants Result;
   StringSet<> Seen;
@@ -253,7 +309,8 @@ FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
   for (const Attribute &A : F.getAttributes().getFnAttrs()) {
     if (!A.isStringAttribute() || !isVariantAttribute(A.getKindAsString()))
       continue;
-    StringRef Name = A.getKindAsString();
+    std::string GCCName = staticMemberName(A.getKindAsString(), F);
+    StringRef Name = GCCName.empty() ? A.getKindAsString() : GCCName;
     if (!Seen.insert(Name).second)
       continue;
     if (!InMemory.empty()) {
@@ -286,19 +343,20 @@ static void addGCCLengths(const Function &F, FunctionVariants &Result,
   // Clang 22 sizes `c` variants with 256-bit registers for every type; GCC
   // (and the Intel ABI) use 128 bits for integer and pointer CDTs. Without an
   // explicit simdlen, a GCC caller looks for half clang's length, so define
-  // that name too.
+  // that name too, for each pragma without simdlen.
   SmallVector<VFParamKind, 8> Kinds;
   for (const VFParameter &P : Result.Requests.front().Info.Shape.Parameters)
     if (P.ParamKind != VFParamKind::GlobalPredicate)
       Kinds.push_back(P.ParamKind);
   Type *CDT = characteristicType(F.getFunctionType(), Kinds);
   ScalarClass C = *classifyScalar(CDT);
-  if (C.IsFloat || !usesDefaultLengths(Result.Requests, CDT))
+  if (C.IsFloat)
     return;
   unsigned GCCLen = registerBits(ISAClass::AVX, false) / C.Bits;
   SmallVector<VariantRequest, 4> Extra;
   for (const VariantRequest &R : Result.Requests) {
-    if (R.Info.ISA != VFISAKind::AVX)
+    if (R.Info.ISA != VFISAKind::AVX || R.AddedForGCC ||
+        !hasDefaultLength(R, Result.Requests, C))
       continue;
     Expected<NameParts> Parts = splitName(R.Name);
     if (!Parts) {

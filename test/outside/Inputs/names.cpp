@@ -1,0 +1,23 @@
+// Names gcc 12 defines that clang + vecclone used to leave out.
+// Issue 19 item 10: a second pragma with simdlen made gcc's `c` name of
+// the first one disappear.
+#pragma omp declare simd
+#pragma omp declare simd simdlen(4) inbranch
+int two_pragmas(int x, int y) { return x * y + 1; }
+
+#pragma omp declare simd
+#pragma omp declare simd simdlen(8)
+long two_lengths(long x) { return x * 3; }
+
+// Item 11: clang's names of static members carry a `v` for a `this` they
+// do not have.
+struct A {
+  static int scale(int x);
+  static void fill(float *out, int n);
+  int member(int x);
+  int K;
+};
+#pragma omp declare simd
+int A::scale(int x) { return x * 2; }
+#pragma omp declare simd
+int A::member(int x) { return x * K; }
