@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "vecclone/PinSignatures.h"
 #include "vecclone/PointeeTypes.h"
 #include "vecclone/ScalarContraction.h"
 #include "vecclone/VecClonePass.h"
@@ -64,6 +65,8 @@ static void registerDefaultPipeline(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(vecclone::RecordPointeeTypesPass());
+        // Before IPO: a static function keeps the parameters it promised.
+        MPM.addPass(vecclone::PinSignaturesPass());
       });
   // Variants are ABI symbols: define them at every level, -O0 included.
   PB.registerOptimizerEarlyEPCallback(

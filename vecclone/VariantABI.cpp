@@ -224,8 +224,8 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
     return Fail("the variant describes " + Twine(Kinds.size()) +
                 " parameters but the function has " +
                 Twine(ScalarTy->getNumParams()));
-  if (ScalarTy->isVarArg())
-    return Fail("variadic functions have no vector variants");
+  // A variadic function's variants take its named parameters, as gcc's
+  // clones do; whether its body may be copied is VariantBuilder's question.
   ABI.CDT = characteristicType(ScalarTy, Kinds);
 
   SmallVector<Type *, 16> ArgTys;

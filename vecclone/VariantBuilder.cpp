@@ -691,10 +691,6 @@ static const char *whyBodyCannotBeCopied(const Function &F) {
                                ->users())
         if (!isa<CallBrInst>(U))
           return "the body takes the address of a label";
-    for (const Instruction &I : BB)
-      if (const auto *II = dyn_cast<IntrinsicInst>(&I);
-          II && II->getIntrinsicID() == Intrinsic::vastart)
-        return "the body reads variadic arguments (va_start)";
   }
   return nullptr;
 }
@@ -720,11 +716,22 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
                           const VariantABI &ABI, const BuildOptions &Opts) {
   Module &M = *Scalar.getParent();
   BuiltVariant Out;
-  Function *V = Function::Create(ABI.FnTy, Scalar.getLinkage(),
-                                 Scalar.getAddressSpace(), Name, &M);
+  // An inline, template or constexpr function's variants are defined where
+  // the function is emitted, as gcc's are (weak); as linkonce, nothing
+  // would call them here and they would be dropped.
+  GlobalValue::LinkageTypes Linkage = Scalar.getLinkage();
+  if (Linkage == GlobalValue::LinkOnceODRLinkage)
+    Linkage = GlobalValue::WeakODRLinkage;
+  else if (Linkage == GlobalValue::LinkOnceAnyLinkage)
+    Linkage = GlobalValue::WeakAnyLinkage;
+  Function *V = Function::Create(ABI.FnTy, Linkage, Scalar.getAddressSpace(),
+                                 Name, &M);
   V->setVisibility(Scalar.getVisibility());
   V->setDLLStorageClass(Scalar.getDLLStorageClass());
   V->setDSOLocal(Scalar.isDSOLocal());
+  // gcc puts the clones in the function's own section.
+  if (Scalar.hasSection())
+    V->setSection(Scalar.getSection());
   if (Scalar.hasComdat())
     V->setComdat(M.getOrInsertComdat(Name));
   setVariantAttributes(*V, Scalar, ABI);
@@ -849,6 +856,14 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
 }
 
 std::string whyCannotBuild(const Function &Scalar, const VariantABI &ABI) {
+  // A variant receives the named parameters only: a body that reads the
+  // others would read garbage (gcc defines such clones all the same).
+  if (Scalar.isVarArg())
+    for (const Instruction &I : instructions(Scalar))
+      if (const auto *II = dyn_cast<IntrinsicInst>(&I);
+          II && II->getIntrinsicID() == Intrinsic::vastart)
+        return "the body reads its variadic arguments (va_start), which a "
+               "vector variant does not receive";
   for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
     const ParamABI &P = ABI.Params[I];
     bool NeedsPointee =

@@ -12,6 +12,7 @@
 #include "vecclone/VecClonePass.h"
 #include "vecclone/FaultInject.h"
 #include "vecclone/LaneLoopCheck.h"
+#include "vecclone/PinSignatures.h"
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/VariantSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -286,6 +287,7 @@ PreservedAnalyses VecClonePass::run(Module &M, ModuleAnalysisManager &AM) {
       AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   for (Function *F : Work)
     defineVariants(*F, Opts, FAM);
+  unpinSignatures(M);
   bool Changed = NumVariants != Before || Work.size();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -12,7 +12,18 @@ define float @f(float %x) #0 {
   ret float %r
 }
 define x86_fp80 @ld(x86_fp80 %x) #1 { ret x86_fp80 %x }
+; Variadic: the variants take the named parameters, as gcc's clones do...
 define i32 @va(i32 %n, ...) #2 { ret i32 %n }
+; ...unless the body reads the others, which no variant receives.
+define i32 @vs(i32 %n, ...) #9 {
+  %ap = alloca [24 x i8]
+  call void @llvm.va_start.p0(ptr %ap)
+  %x = va_arg ptr %ap, i32
+  call void @llvm.va_end.p0(ptr %ap)
+  ret i32 %x
+}
+declare void @llvm.va_start.p0(ptr)
+declare void @llvm.va_end.p0(ptr)
 define i128 @wideint(i128 %x) #3 { ret i128 %x }
 define <2 x float> @cplx(<2 x float> %z) #4 { ret <2 x float> %z }
 define float @linfloat(float %x) #5 { ret float %x }
@@ -37,14 +48,16 @@ attributes #5 = { nounwind "_ZGVbN4l_linfloat" }
 attributes #6 = { nounwind "_ZGVbN4ls1v_badstep" }
 attributes #7 = { nounwind "_ZGVbN4ls1u_opaque" }
 attributes #8 = { nounwind "_ZGVbN2v_sum" }
+attributes #9 = { nounwind "_ZGVbN4u_vs" }
 
 ; The scalar function is unchanged and keeps its attributes.
 ; CHECK-LABEL: define float @f(float %x) #0 {
 ; CHECK-NEXT:    %r = fadd float %x, 1.000000e+00
 ; CHECK-NEXT:    ret float %r
-; The two valid variants exist; nothing else was defined.
+; The valid variants exist; nothing else was defined.
 ; CHECK:       define <4 x float> @_ZGVbN4v_f(<4 x float> %x)
 ; CHECK:       define <8 x float> @_ZGVdN8v_f(<8 x float> %x)
+; CHECK:       define <4 x i32> @_ZGVbN4u_va(i32 %n)
 ; CHECK-NOT:   define {{.*}}@_ZGV
 ; CHECK:       attributes #0 = { nounwind "_ZGVbN3v_f" "_ZGVbN4v_f" "_ZGVbN4v_g" "_ZGVbN4vv_f" "_ZGVbNxv_f" "_ZGVbX4v_f" "_ZGVdN8v_f" "_ZGVqN4v_f" }
 
@@ -55,7 +68,7 @@ attributes #8 = { nounwind "_ZGVbN2v_sum" }
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN4vv_f' on 'f': parameter tokens 'vv' do not describe the 1 parameter(s) of 'f'
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN4v_g' on 'f': names function 'g' but is attached to 'f'
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN2v_ld' on 'ld': return type has no vector form in the x86 vector ABI
-; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN4u_va' on 'va': variadic functions have no vector variants
+; WARN-DAG: warning: {{.*}}vecclone: cannot define '_ZGVbN4u_vs' for 'vs': the body reads its variadic arguments (va_start), which a vector variant does not receive
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN2v_wideint' on 'wideint': return type has no vector form in the x86 vector ABI
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN2v_cplx' on 'cplx': return type has no vector form in the x86 vector ABI
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN4l_linfloat' on 'linfloat': parameter 1 is linear but has a floating-point type
