@@ -63,7 +63,11 @@ static Expected<NameParts> splitName(StringRef Name) {
   if (Digits == StringRef::npos ||
       S.take_front(Digits).getAsInteger(10, P.VLen))
     return fail("vector length is missing or malformed");
-  if (P.VLen == 0 || !isPowerOf2_32(P.VLen) || P.VLen > 1024)
+  if (P.VLen == 0)
+    return fail("vector length 0: the characteristic type (a vector or "
+                "aggregate) is wider than the class's registers and has no "
+                "vector form");
+  if (!isPowerOf2_32(P.VLen) || P.VLen > 1024)
     return fail("vector length " + Twine(S.take_front(Digits)) +
                 " is not a power of two between 1 and 1024");
   S = S.drop_front(Digits);
@@ -75,6 +79,29 @@ static Expected<NameParts> splitName(StringRef Name) {
   // A `(redirect)` suffix only appears in LLVM-internal mappings.
   P.ScalarName = P.ScalarName.take_until([](char C) { return C == '('; });
   return P;
+}
+
+/// Splits a parameter string into one token per parameter (`v`, `u`, `l4`,
+/// `ln2`, `ls1`, `R4`, ... each with its `a<N>` suffix).
+static SmallVector<StringRef, 8> paramTokens(StringRef Params) {
+  SmallVector<StringRef, 8> Out;
+  size_t I = 0;
+  while (I < Params.size()) {
+    size_t Start = I++;
+    auto Digits = [&] {
+      while (I < Params.size() && isDigit(Params[I]))
+        ++I;
+    };
+    if (I < Params.size() && (Params[I] == 's' || Params[I] == 'n'))
+      ++I;
+    Digits();
+    if (I < Params.size() && Params[I] == 'a') {
+      ++I;
+      Digits();
+    }
+    Out.push_back(Params.slice(Start, I));
+  }
+  return Out;
 }
 
 Expected<VFInfo> parseVariantName(StringRef Name, const Function &F) {
@@ -117,11 +144,18 @@ Expected<VFInfo> parseVariantName(StringRef Name, const Function &F) {
   }
 
   std::optional<VFInfo> Info = VFABI::tryDemangleForVFABI(Name, FTy);
-  if (!Info)
-    return fail("parameter tokens '" + Parts->Params +
-                "' do not describe the " + Twine(FTy->getNumParams()) +
-                " parameter(s) of '" + F.getName() + "'");
-  return *Info;
+  if (Info)
+    return *Info;
+  // Clang names one token per source parameter; a `_Complex` or small
+  // struct parameter arrives as several IR parameters.
+  size_t Tokens = paramTokens(Parts->Params).size();
+  return fail("parameter tokens '" + Parts->Params + "' do not describe the " +
+              Twine(FTy->getNumParams()) + " parameter(s) of '" + F.getName() +
+              "'" +
+              (Tokens < FTy->getNumParams()
+                   ? ": a parameter passed in parts (_Complex, a small "
+                     "struct) has no vector form"
+                   : ""));
 }
 
 /// True if \p R comes from a pragma without `simdlen`: its SSE sibling
@@ -154,28 +188,6 @@ static std::string memoryPassedParam(const Function &F) {
   return {};
 }
 
-/// Splits a parameter string into one token per parameter (`v`, `u`, `l4`,
-/// `ln2`, `ls1`, `R4`, ... each with its `a<N>` suffix).
-static SmallVector<StringRef, 8> paramTokens(StringRef Params) {
-  SmallVector<StringRef, 8> Out;
-  size_t I = 0;
-  while (I < Params.size()) {
-    size_t Start = I++;
-    auto Digits = [&] {
-      while (I < Params.size() && isDigit(Params[I]))
-        ++I;
-    };
-    if (I < Params.size() && (Params[I] == 's' || Params[I] == 'n'))
-      ++I;
-    Digits();
-    if (I < Params.size() && Params[I] == 'a') {
-      ++I;
-      Digits();
-    }
-    Out.push_back(Params.slice(Start, I));
-  }
-  return Out;
-}
 
 /// Names GCC spells differently from clang for the same variant:
 ///  - `aligned(p)` without an alignment: GCC ignores the clause on x86 and

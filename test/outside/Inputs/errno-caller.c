@@ -1,4 +1,4 @@
-#include "errno.h"
+#include "errno-fns.h"
 #include "lanecheck.h"
 
 static double X[N], R[N];

@@ -1,6 +1,6 @@
 // A lane reads what its own call without a vector variant wrote at an
 // address every lane shares: errno after log, a global after a counter.
-#include "errno.h"
+#include "errno-fns.h"
 #include <errno.h>
 #include <math.h>
 
