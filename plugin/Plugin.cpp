@@ -11,6 +11,7 @@
 #include "vecclone/PinSignatures.h"
 #include "vecclone/PointeeTypes.h"
 #include "vecclone/ScalarContraction.h"
+#include "vecclone/SimdCallLoops.h"
 #include "vecclone/VecClonePass.h"
 #include "kernel-wrap/KernelWrapPass.h"
 #include "vplan-ext/LaneMaskSimplify.h"
@@ -53,6 +54,17 @@ static void registerPipelineNames(PassBuilder &PB) {
 #include "Passes.def"
         return false;
       });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, LoopPassManager &LPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+#define LOOP_PASS(NAME, CREATE)                                                \
+  if (Name == NAME) {                                                          \
+    LPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "Passes.def"
+        return false;
+      });
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
 #define FUNCTION_ANALYSIS(NAME, CREATE) FAM.registerPass([] { return CREATE; });
 #include "Passes.def"
@@ -67,6 +79,11 @@ static void registerDefaultPipeline(PassBuilder &PB) {
         MPM.addPass(vecclone::RecordPointeeTypesPass());
         // Before IPO: a static function keeps the parameters it promised.
         MPM.addPass(vecclone::PinSignaturesPass());
+      });
+  // Before the full unroller: omp simd loops calling variants stay loops.
+  PB.registerLateLoopOptimizationsEPCallback(
+      [](LoopPassManager &LPM, OptimizationLevel) {
+        LPM.addPass(vecclone::KeepSimdCallLoopsPass());
       });
   // Variants are ABI symbols: define them at every level, -O0 included.
   PB.registerOptimizerEarlyEPCallback(

@@ -1,6 +1,8 @@
 //===- PointeeTypes.cpp - What a pointer parameter points to --------------===//
 
 #include "vecclone/PointeeTypes.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "vecclone/VariantSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -100,6 +102,116 @@ Type *pointeeType(const Argument &A) {
   if (A.use_empty())
     return Type::getInt8Ty(A.getContext());
   return nullptr;
+}
+
+/// The parameter types of a mangled C++ function name, as the demangler
+/// spells them; empty when the name is no C++ function.
+static SmallVector<std::string, 8> demangledParams(StringRef Name) {
+  SmallVector<std::string, 8> Out;
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Name.str().c_str()) || !D.isFunction())
+    return Out;
+  size_t N = 0;
+  char *Buf = D.getFunctionParameters(nullptr, &N);
+  if (!Buf)
+    return Out;
+  StringRef List = StringRef(Buf).trim();
+  if (List.consume_front("(") && List.consume_back(")")) {
+    int Depth = 0;
+    size_t Start = 0;
+    for (size_t I = 0; I <= List.size(); ++I) {
+      char C = I < List.size() ? List[I] : ',';
+      if (C == '(' || C == '<' || C == '[')
+        ++Depth;
+      else if (C == ')' || C == '>' || C == ']')
+        --Depth;
+      else if (C == ',' && Depth == 0) {
+        Out.push_back(List.slice(Start, I).trim().str());
+        Start = I + 1;
+      }
+    }
+  }
+  std::free(Buf);
+  if (Out.size() == 1 && (Out[0].empty() || Out[0] == "void"))
+    Out.clear();
+  return Out;
+}
+
+/// Whether a demangled parameter type is passed as itself rather than as a
+/// pointer or reference: a class by value (or a scalar, which is never a
+/// pointer in IR).
+static bool isByValueType(StringRef T) {
+  while (T.consume_back(" const") || T.consume_back(" volatile"))
+    ;
+  return !T.ends_with("*") && !T.ends_with("&") && !T.contains("(*)") &&
+         !T.contains("(&)") && T != "std::nullptr_t" &&
+         T != "decltype(nullptr)";
+}
+
+/// Whether \p A is a class passed by value (its temporary's address).
+static bool isIndirectByValue(const Argument &A) {
+  const Function &F = *A.getParent();
+  if (!A.getType()->isPointerTy() || A.hasStructRetAttr())
+    return false;
+  SmallVector<std::string, 8> Params = demangledParams(F.getName());
+  if (Params.empty())
+    return false;
+  // IR parameters the source list does not name: the hidden return slot
+  // and `this`, first.
+  unsigned Hidden = 0;
+  for (const Argument &X : F.args())
+    if (X.hasStructRetAttr())
+      ++Hidden;
+  if (F.arg_size() == Params.size() + Hidden + 1)
+    ++Hidden;
+  if (F.arg_size() != Params.size() + Hidden || A.getArgNo() < Hidden)
+    return false;
+  return isByValueType(Params[A.getArgNo() - Hidden]);
+}
+
+uint64_t ownedCopyBytes(const Argument &A) {
+  if (!isIndirectByValue(A) || A.onlyReadsMemory())
+    return 0;
+  const DataLayout &DL = A.getParent()->getDataLayout();
+  uint64_t End = 0;
+  bool Writes = false;
+  SmallVector<std::pair<const Value *, uint64_t>, 8> Work = {{&A, 0}};
+  while (!Work.empty()) {
+    auto [P, Offset] = Work.pop_back_val();
+    for (const Use &U : P->uses()) {
+      const auto *I = cast<Instruction>(U.getUser());
+      if (const auto *G = dyn_cast<GetElementPtrInst>(I)) {
+        APInt Off(DL.getIndexTypeSizeInBits(G->getType()), 0);
+        if (!G->accumulateConstantOffset(DL, Off) || Off.isNegative())
+          return UnknownCopyBytes;
+        Work.push_back({G, Offset + Off.getZExtValue()});
+      } else if (const auto *L = dyn_cast<LoadInst>(I)) {
+        End = std::max(End, Offset + DL.getTypeStoreSize(L->getType()));
+      } else if (const auto *S = dyn_cast<StoreInst>(I);
+                 S && U.getOperandNo() == S->getPointerOperandIndex()) {
+        Writes = true;
+        End = std::max(End, Offset + DL.getTypeStoreSize(
+                                         S->getValueOperand()->getType()));
+      } else if (const auto *M = dyn_cast<MemIntrinsic>(I);
+                 M && isa<ConstantInt>(M->getLength())) {
+        Writes |= U.getOperandNo() == 0;
+        End = std::max(End, Offset + cast<ConstantInt>(M->getLength())
+                                         ->getZExtValue());
+      } else if (const auto *S = dyn_cast<StoreInst>(I);
+                 S && isa<AllocaInst>(S->getPointerOperand())) {
+        // -O0 keeps the address in a stack slot: its reloads are the same
+        // pointer.
+        for (const User *SU : S->getPointerOperand()->users())
+          if (const auto *Reload = dyn_cast<LoadInst>(SU))
+            Work.push_back({Reload, Offset});
+          else if (SU != S)
+            return UnknownCopyBytes;
+      } else if (!isa<LifetimeIntrinsic>(I)) {
+        return UnknownCopyBytes;
+      }
+    }
+  }
+  return Writes ? End : 0;
 }
 
 PreservedAnalyses RecordPointeeTypesPass::run(Module &M,

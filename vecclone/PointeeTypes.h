@@ -19,6 +19,7 @@
 #define VECCLONE_POINTEETYPES_H
 
 #include "llvm/IR/PassManager.h"
+#include <cstdint>
 
 namespace llvm {
 class Argument;
@@ -31,6 +32,17 @@ namespace vecclone {
 /// The type pointer parameter \p A points to: recorded, else inferred from
 /// the body's uses, else i8 for an unused parameter; null when unknown.
 llvm::Type *pointeeType(const llvm::Argument &A);
+
+/// A C++ class argument passed by value travels as the address of a
+/// temporary the caller made for this one call, which the callee may
+/// change (its mangled name says the parameter is a class, not a pointer or
+/// reference). A uniform one is shared by every lane of a variant call, so
+/// each lane needs its own copy, as each scalar call had. Returns the bytes
+/// of \p A the body reaches when it writes through it (a copy of those
+/// suffices), 0 when \p A is no such argument or is only read, and
+/// UnknownCopyBytes when the body lets its address escape.
+uint64_t ownedCopyBytes(const llvm::Argument &A);
+constexpr uint64_t UnknownCopyBytes = ~uint64_t(0);
 
 /// Records the pointee types of the pointer parameters of every function
 /// with vector variant attributes, where the body shows them.

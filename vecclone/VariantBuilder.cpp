@@ -113,6 +113,7 @@ private:
   void spillVectorParams();
   void spillMask();
   void prepareUValCopies();
+  void prepareOwnedCopies();
   Value *laneArgument(const ParamABI &P, unsigned ParamNo, Value *Lane,
                       bool NoWrap);
   Value *noWrapCondition();
@@ -217,6 +218,26 @@ void VariantBodyBuilder::prepareUValCopies() {
   }
 }
 
+/// A uniform class passed by value (ownedCopyBytes): each lane works on a
+/// copy of its own, as each scalar call had its own temporary. The copies
+/// are made before the lane loop, which a copy inside it would keep scalar.
+void VariantBodyBuilder::prepareOwnedCopies() {
+  for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
+    if (ABI.Params[I].Kind != VFParamKind::OMP_Uniform)
+      continue;
+    uint64_t Bytes = ownedCopyBytes(*Scalar.getArg(I));
+    assert(Bytes != UnknownCopyBytes && "checked by whyCannotBuild");
+    if (!Bytes)
+      continue;
+    AllocaInst *Copies = createLaneArray(
+        ArrayType::get(B.getInt8Ty(), alignTo(Bytes, 16)), "copy" + Twine(I));
+    ParamArrays[I] = Copies;
+    for (unsigned L = 0; L != ABI.VLen; ++L)
+      B.CreateMemCpy(lanePtr(Copies, B.getInt64(L)), Align(16),
+                     V.getArg(ABI.Params[I].FirstArg), Align(1), Bytes);
+  }
+}
+
 /// lane * step, where the step is a constant or the uniform parameter named
 /// by a *Pos kind, scaled by \p ElementBytes (1 for constant byte steps).
 Value *VariantBodyBuilder::scaledStep(const ParamABI &P, unsigned ParamNo,
@@ -251,8 +272,10 @@ Value *VariantBodyBuilder::laneArgument(const ParamABI &P, unsigned ParamNo,
       return B.CreateTrunc(X, Ty);
     return X;
   }
-  case VFParamKind::OMP_Uniform:
-    return Arg;
+  case VFParamKind::OMP_Uniform: {
+    AllocaInst *Copies = ParamArrays[ParamNo];
+    return Copies ? lanePtr(Copies, Lane) : Arg;
+  }
   case VFParamKind::OMP_Linear:
   case VFParamKind::OMP_LinearPos: {
     if (Ty->isPointerTy()) {
@@ -465,6 +488,7 @@ VariantBodyBuilder::LaneLoop VariantBodyBuilder::build(bool AllowGuard) {
   spillVectorParams();
   spillMask();
   prepareUValCopies();
+  prepareOwnedCopies();
   if (ABI.RetPieceTy)
     RetArray = createLaneArray(ABI.RetPieceTy->getElementType(), "ret");
   LaneLoop Main = emitLaneLoop("lane", GuardedNoWrap, RetArray, Exit);
@@ -866,6 +890,13 @@ std::string whyCannotBuild(const Function &Scalar, const VariantABI &ABI) {
                "vector variant does not receive";
   for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
     const ParamABI &P = ABI.Params[I];
+    if (P.Kind == VFParamKind::OMP_Uniform &&
+        ownedCopyBytes(*Scalar.getArg(I)) == UnknownCopyBytes)
+      return ("parameter " + Twine(I + 1) +
+              " is a class passed by value that the body changes and whose "
+              "address it passes on: each lane needs a copy of its own, of "
+              "a size the body does not tell")
+          .str();
     bool NeedsPointee =
         (P.Kind == VFParamKind::OMP_LinearPos && P.ScalarTy->isPointerTy()) ||
         P.Kind == VFParamKind::OMP_LinearRefPos ||

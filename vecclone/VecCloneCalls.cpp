@@ -51,6 +51,7 @@
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/InjectTLIMappings.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Vectorize/LoopVectorize.h"
 #include "vplan-ext/LoweringRules.h"
@@ -110,6 +111,8 @@ private:
   /// Vectorizer-form declarations and the variant each stands for.
   MapVector<Function *, UsableVariant> Forms;
   SmallVector<OfferedCall, 8> Offered;
+  /// Per loop, the narrowest of its calls' preferred variant widths.
+  MapVector<Loop *, unsigned> LoopWidths;
 };
 
 } // namespace
@@ -194,12 +197,15 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
             : std::string("absent");
     CI.addFnAttr(Attribute::get(F.getContext(), SavedMemoryAttr, Saved));
     CI.setMemoryEffects(MemoryEffects::none());
+
   }
   // Every vector register is caller-saved in the SysV ABI: interleaved
   // copies of a call would spill each other's results around every call.
   // One call per vector iteration, as gcc does, unless the user asked.
   if (!findStringMetadataForLoop(&L, "llvm.loop.interleave.count"))
     addStringMetadataToLoop(&L, "llvm.loop.interleave.count", 1);
+  unsigned &Width = LoopWidths[&L];
+  Width = Width ? std::min(Width, Usable.front().lanes()) : Usable.front().lanes();
   LLVM_DEBUG(dbgs() << "vecclone-calls: " << CI << " -> " << Mapping << "\n");
   ++NumCallSites;
   Offered.push_back({&CI, Callee, CI.getDebugLoc()});
@@ -316,6 +322,16 @@ bool CallVectorizer::run() {
     Offers |= offerVariants(*CI, *L, DT);
   if (!Offers)
     return false;
+
+  // The cost model prices a call of a variant without seeing its body: it
+  // may pick a width no variant has (4 for a simdlen(8) `long` function at
+  // AVX2, with scalar calls), or no vectorization at all when the call looks
+  // dead once its memory effects are hidden (a void `willreturn` setter).
+  // Unless the user chose a width, ask for the preferred variant's (the
+  // narrowest over the loop's calls), as gcc calls it.
+  for (auto [L, Width] : LoopWidths)
+    if (!findStringMetadataForLoop(L, "llvm.loop.vectorize.width"))
+      addStringMetadataToLoop(L, "llvm.loop.vectorize.width", Width);
 
   // The main pipeline adds -fveclib's mappings right before its vectorizer;
   // this run comes first, and other calls of the same loops need them too.

@@ -1,5 +1,6 @@
-; Variants follow the scalar's linkage (C++ inline functions: linkonce_odr in
-; a comdat of their own), replace an existing declaration of their name, and
+; Variants follow the scalar's linkage (C++ inline functions, linkonce_odr:
+; weak_odr, as gcc's, in a comdat of their own, since nothing in the file
+; calls them and linkonce ones would be dropped), replace an existing declaration of their name, and
 ; keep valid debug info when the body is inlined.
 ; RUN: %opt -passes='vecclone,verify' -S < %s | FileCheck %s
 
@@ -48,7 +49,7 @@ attributes #2 = { nounwind "_ZGVbN4v_dbg" }
 ; CHECK: $_ZGVbN4v__Z3sqrf = comdat any
 ; CHECK-LABEL: define <4 x float> @user(
 ; CHECK-NEXT:    call <4 x float> @_ZGVbN4v_dbg(<4 x float> %v)
-; CHECK-LABEL: define linkonce_odr <4 x float> @_ZGVbN4v__Z3sqrf(<4 x float> %x) #{{[0-9]+}} comdat {
+; CHECK-LABEL: define weak_odr <4 x float> @_ZGVbN4v__Z3sqrf(<4 x float> %x) #{{[0-9]+}} comdat {
 ; CHECK-LABEL: define internal <4 x float> @_ZGVbN4v_hidden(
 ; CHECK-LABEL: define <4 x float> @_ZGVbN4v_dbg(<4 x float> %x)
 ; CHECK-SAME:    !dbg [[VSP:![0-9]+]] {
