@@ -407,6 +407,27 @@ def main():
           "listed below).")
         w("")
 
+    w("## Callees built `-fno-inline` (gcc -march=x86-64-v3 callers)")
+    w("")
+    w("Our callee object built with `-fno-inline` (every function `noinline`): "
+      "a variant is a copy of the body whatever the inliner says, so it should "
+      "run as fast as the default build, and at least as fast as gcc's clone.")
+    w("")
+    w("| kernel | N | ours -fno-inline | ours | gcc clone | -fno-inline / ours | -fno-inline / gcc clone |")
+    w("|---|---:|---:|---:|---:|---:|---:|")
+    ni_own, ni_gcc = [], []
+    for k in KERNELS:
+        for n in sizes:
+            ni, o, g = get(k, "oursni_v3", n), get(k, "ours_v3", n), get(k, "gcc_v3", n)
+            if ni is None:
+                continue
+            ni_own.append(ratio(ni, o))
+            ni_gcc.append(ratio(ni, g))
+            w(f"| {k} | {n} | {fmt(ni)} | {fmt(o)} | {fmt(g)} | "
+              f"{fratio(ratio(ni, o))} | {fratio(ratio(ni, g))} |")
+    w(f"| geomean | | | | | {fratio(geomean(ni_own))} | {fratio(geomean(ni_gcc))} |")
+    w("")
+
     w("## User `omp simd` loops, body inlined (clang-22 -O3 -march=x86-64-v3)")
     w("")
     w("The kernel's body written inside the caller's `#pragma omp simd` loop. "

@@ -99,6 +99,13 @@ if [ "$have_ours" = 1 ]; then
   cc "$CLANG" -O3 "${FM[@]}" "${P[@]}" "${I[@]}" -DKPREFIX=oursfm_ -c "$src/callee.c" -o oursfm_callee.o
   cc "$CLANG" -O3 -fopenmp-simd "${P[@]}" "${FE[@]}" "${I[@]}" -DKPREFIX=ourse_ -c "$src/callee.c" -o ourse_callee.o
   objs+=(ours_callee.o oursfm_callee.o ourse_callee.o)
+  # The same callees built -fno-inline (every function noinline): variants
+  # are copies of the body whatever the inliner says (config oursni_v3).
+  NI=(-fno-inline)
+  cc "$CLANG" -O3 -fopenmp-simd "${NI[@]}" "${P[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=oursni_ -c "$src/callee.c" -o oursni_callee.o
+  cc "$CLANG" -O3 "${FM[@]}" "${NI[@]}" "${P[@]}" "${I[@]}" -DKPREFIX=oursnifm_ -c "$src/callee.c" -o oursnifm_callee.o
+  cc "$CLANG" -O3 -fopenmp-simd "${NI[@]}" "${P[@]}" "${FE[@]}" "${I[@]}" -DKPREFIX=oursnie_ -c "$src/callee.c" -o oursnie_callee.o
+  objs+=(oursni_callee.o oursnifm_callee.o oursnie_callee.o)
 fi
 
 # Every configuration at -march=x86-64-v2 (gcc callers call the SSE `b`
@@ -144,6 +151,12 @@ for v in 2 3 4; do
     cc "$CLANG" -O3 -fopenmp-simd "${M[@]}" "${P[@]}" "${FE[@]}" "${I[@]}" -DKPREFIX=ourse_ -DLPREFIX=L_oursclang_v${v}_ -c "$src/caller_errno.c" -o oursclang_v${v}_eloop.o
     objs+=(ours_v${v}_loop.o oursclang_v${v}_loop.o ours_v${v}_fmloop.o oursclang_v${v}_fmloop.o)
     objs+=(ours_v${v}_eloop.o oursclang_v${v}_eloop.o)
+    if [ $v = 3 ]; then
+      cc "$GCC" -O3 -fopenmp-simd "${GM[@]}" "${FP[@]}" "${I[@]}" -DKPREFIX=oursni_ -DLPREFIX=L_oursni_v3_ -c "$src/caller.c" -o oursni_v3_loop.o
+      cc "$GCC" -O3 "${FM[@]}" "${GM[@]}" "${I[@]}" -DKPREFIX=oursnifm_ -DLPREFIX=L_oursni_v3_ -c "$src/caller_fm.c" -o oursni_v3_fmloop.o
+      cc "$GCC" -O3 -fopenmp-simd "${GM[@]}" "${FE[@]}" "${I[@]}" -DKPREFIX=oursnie_ -DLPREFIX=L_oursni_v3_ -c "$src/caller_errno.c" -o oursni_v3_eloop.o
+      objs+=(oursni_v3_loop.o oursni_v3_fmloop.o oursni_v3_eloop.o)
+    fi
   fi
 done
 # Extra: the body inlined into the user's omp simd loop, with the plugin (v3):

@@ -53,7 +53,7 @@ using ILoop = void (*)(const int *, const int *, int *, int);
   X(ours_v2, false) X(gcc_v2, false) X(plain_v2, false) X(inl_v2, false)       \
   X(oursclang_v2, false)                                                       \
   X(ours_v3, false) X(gcc_v3, false) X(plain_v3, false) X(inl_v3, false)       \
-  X(oursclang_v3, false) X(oursinl_v3, false)                                  \
+  X(oursclang_v3, false) X(oursinl_v3, false) X(oursni_v3, false)             \
   X(ours_v4, true) X(gcc_v4, true) X(plain_v4, true) X(inl_v4, true)           \
   X(oursclang_v4, true)
 // Without the plugin: the configurations that need none of our code.
