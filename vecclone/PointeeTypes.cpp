@@ -3,6 +3,7 @@
 #include "vecclone/PointeeTypes.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PatternMatch.h"
 #include "vecclone/VariantSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -23,10 +24,11 @@ STATISTIC(NumRecordedPointees,
 namespace vecclone {
 
 static constexpr const char *PointeeMD = "vecclone.pointee.types";
+static constexpr const char *InnerPointeeMD = "vecclone.inner.pointee.types";
 
 /// The type \p A points to from how the body uses it; null when the uses
 /// disagree or say nothing.
-static Type *inferFromUses(const Argument *A) {
+static Type *inferFromUses(const Value *A) {
   Type *Found = nullptr;
   auto Note = [&](Type *T) {
     if (!T || (Found && Found != T))
@@ -78,9 +80,35 @@ static Type *inferFromUses(const Argument *A) {
   return Found;
 }
 
-/// The type recorded for \p A before optimization, if any.
-static Type *recorded(const Argument &A) {
-  const MDNode *N = A.getParent()->getMetadata(PointeeMD);
+/// For a pointer parameter that points to a pointer (a reference to a
+/// pointer, `float *&p`): what that pointer points to, from the uses of the
+/// pointers loaded through \p A (and its -O0 stack slot); null when they
+/// disagree or say nothing.
+static Type *inferInnerFromUses(const Argument *A) {
+  SmallVector<const Value *, 4> Slots = {A};
+  for (const User *U : A->users())
+    if (auto *S = dyn_cast<StoreInst>(U);
+        S && S->getValueOperand() == A && isa<AllocaInst>(S->getPointerOperand()))
+      for (const User *SU : S->getPointerOperand()->users())
+        if (auto *Reload = dyn_cast<LoadInst>(SU);
+            Reload && Reload->getType()->isPointerTy())
+          Slots.push_back(Reload);
+  Type *Found = nullptr;
+  for (const Value *P : Slots)
+    for (const User *U : P->users())
+      if (auto *L = dyn_cast<LoadInst>(U);
+          L && L->getPointerOperand() == P && L->getType()->isPointerTy()) {
+        Type *T = inferFromUses(L);
+        if (!T || (Found && Found != T))
+          return nullptr;
+        Found = T;
+      }
+  return Found;
+}
+
+/// The type recorded under \p Kind for \p A before optimization, if any.
+static Type *recorded(const Argument &A, StringRef Kind = PointeeMD) {
+  const MDNode *N = A.getParent()->getMetadata(Kind);
   if (!N)
     return nullptr;
   for (unsigned I = 0; I + 1 < N->getNumOperands(); I += 2) {
@@ -170,6 +198,7 @@ static bool isIndirectByValue(const Argument &A) {
 }
 
 uint64_t ownedCopyBytes(const Argument &A) {
+  using namespace PatternMatch;
   if (!isIndirectByValue(A) || A.onlyReadsMemory())
     return 0;
   const DataLayout &DL = A.getParent()->getDataLayout();
@@ -204,14 +233,45 @@ uint64_t ownedCopyBytes(const Argument &A) {
         for (const User *SU : S->getPointerOperand()->users())
           if (const auto *Reload = dyn_cast<LoadInst>(SU))
             Work.push_back({Reload, Offset});
-          else if (SU != S)
+          else if (SU != S && !isa<LifetimeIntrinsic>(SU))
             return UnknownCopyBytes;
-      } else if (!isa<LifetimeIntrinsic>(I)) {
+      } else if (!isa<LifetimeIntrinsic>(I) && !isa<PtrToIntInst>(I) &&
+                 !isa<ICmpInst>(I) &&
+                 !match(I, m_Intrinsic<Intrinsic::objectsize>())) {
+        // The address as a value (UBSan's null, alignment and object-size
+        // checks) is no access to the object's bytes.
         return UnknownCopyBytes;
       }
     }
   }
   return Writes ? End : 0;
+}
+
+Type *innerPointeeType(const Argument &A) {
+  if (Type *T = recorded(A, InnerPointeeMD))
+    return T;
+  return inferInnerFromUses(&A);
+}
+
+/// Records what \p Infer says of each pointer parameter of \p F under
+/// \p Kind, as `!{i32 argno, T poison, ...}`.
+static void record(Function &F, StringRef Kind,
+                   function_ref<Type *(const Argument *)> Infer) {
+  SmallVector<Metadata *, 8> Ops;
+  LLVMContext &Ctx = F.getContext();
+  for (Argument &A : F.args()) {
+    if (!A.getType()->isPointerTy())
+      continue;
+    Type *T = Infer(&A);
+    if (!T)
+      continue;
+    Ops.push_back(ConstantAsMetadata::get(
+        ConstantInt::get(Type::getInt32Ty(Ctx), A.getArgNo())));
+    Ops.push_back(ConstantAsMetadata::get(PoisonValue::get(T)));
+    ++NumRecordedPointees;
+  }
+  if (!Ops.empty())
+    F.setMetadata(Kind, MDNode::get(Ctx, Ops));
 }
 
 PreservedAnalyses RecordPointeeTypesPass::run(Module &M,
@@ -220,22 +280,8 @@ PreservedAnalyses RecordPointeeTypesPass::run(Module &M,
     if (F.isDeclaration() || !hasVariantAttributes(F) ||
         F.getMetadata(PointeeMD))
       continue;
-    SmallVector<Metadata *, 8> Ops;
-    LLVMContext &Ctx = F.getContext();
-    for (Argument &A : F.args()) {
-      if (!A.getType()->isPointerTy())
-        continue;
-      Type *T = inferFromUses(&A);
-      if (!T)
-        continue;
-      Ops.push_back(ConstantAsMetadata::get(
-          ConstantInt::get(Type::getInt32Ty(Ctx), A.getArgNo())));
-      Ops.push_back(ConstantAsMetadata::get(PoisonValue::get(T)));
-      ++NumRecordedPointees;
-    }
-    if (Ops.empty())
-      continue;
-    F.setMetadata(PointeeMD, MDNode::get(Ctx, Ops));
+    record(F, PointeeMD, [](const Argument *A) { return inferFromUses(A); });
+    record(F, InnerPointeeMD, inferInnerFromUses);
   }
   // Metadata only: no analysis sees it.
   return PreservedAnalyses::all();

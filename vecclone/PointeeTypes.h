@@ -33,6 +33,10 @@ namespace vecclone {
 /// the body's uses, else i8 for an unused parameter; null when unknown.
 llvm::Type *pointeeType(const llvm::Argument &A);
 
+/// For a reference to a pointer (`float *&p`): the type that pointer points
+/// to (recorded, else inferred); null when unknown.
+llvm::Type *innerPointeeType(const llvm::Argument &A);
+
 /// A C++ class argument passed by value travels as the address of a
 /// temporary the caller made for this one call, which the callee may
 /// change (its mangled name says the parameter is a class, not a pointer or

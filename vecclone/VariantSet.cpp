@@ -8,8 +8,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/VariantSet.h"
+#include "vecclone/PointeeTypes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -196,7 +198,10 @@ static std::string memoryPassedParam(const Function &F) {
 ///    the step converted to the unsigned type (`l4294967294` for -2 on an
 ///    `unsigned int`). The IR does not say whether an integer is unsigned,
 ///    so the GCC spelling is defined for every integer parameter; a signed
-///    one's GCC name never has it, and the extra symbol costs nothing.
+///    one's GCC name never has it, and the extra symbol costs nothing;
+///  - `linear(val)` on a reference to a pointer: GCC counts the step in
+///    bytes of the pointee (`L4` for `float *&p`), clang in elements (`L`).
+///    The variant receives each lane's address either way.
 /// Both spellings describe the same call, so each gets the same body (the
 /// unaligned one without the alignment promise).
 static void addGCCSpellings(const Function &F, FunctionVariants &Result,
@@ -228,6 +233,35 @@ static void addGCCSpellings(const Function &F, FunctionVariants &Result,
         VariantRequest G{Name, R.Info, true, true};
         for (VFParameter &P : G.Info.Shape.Parameters)
           P.Alignment = Align();
+        G.Info.VectorName = Name;
+        Extra.push_back(std::move(G));
+      }
+    }
+    // (c) linear(val) on a reference to a pointer: gcc counts the constant
+    // step in bytes of what the pointer points to (`L4` for `float *&p`),
+    // clang in elements (`L`).
+    std::string Scaled;
+    bool ScaledAny = false;
+    for (auto [I, T] : enumerate(Tokens)) {
+      uint64_t Step = 1;
+      StringRef Digits = T.drop_front(1).take_while(isDigit);
+      Type *Inner = T.starts_with("L") && T.size() > 1 && T[1] == 'n'
+                        ? nullptr
+                        : T.starts_with("L") ? innerPointeeType(*F.getArg(I))
+                                             : nullptr;
+      if (Inner && Inner->isSized() &&
+          (Digits.empty() || !Digits.getAsInteger(10, Step))) {
+        uint64_t Bytes = Step * F.getDataLayout().getTypeAllocSize(Inner);
+        Scaled += "L" + utostr(Bytes) + T.drop_front(1 + Digits.size()).str();
+        ScaledAny |= Bytes != Step;
+        continue;
+      }
+      Scaled += T.str();
+    }
+    if (ScaledAny) {
+      std::string Name = Head + Scaled + "_" + F.getName().str();
+      if (Seen.insert(Name).second) {
+        VariantRequest G{Name, R.Info, true, true};
         G.Info.VectorName = Name;
         Extra.push_back(std::move(G));
       }

@@ -21,3 +21,10 @@ struct A {
 int A::scale(int x) { return x * 2; }
 #pragma omp declare simd
 int A::member(int x) { return x * K; }
+
+// Item 12: linear(val) on a reference to a pointer: gcc counts the step in
+// bytes of the pointee (L4), clang in elements (L).
+#pragma omp declare simd linear(val(p))
+float through_ref(float *&p) { return *p; }
+#pragma omp declare simd linear(val(q):2)
+double through_ref2(double *&q) { return *q; }
