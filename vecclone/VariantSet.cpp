@@ -204,6 +204,64 @@ static std::string memoryPassedParam(const Function &F) {
 ///    The variant receives each lane's address either way.
 /// Both spellings describe the same call, so each gets the same body (the
 /// unaligned one without the alignment promise).
+/// (a) The tokens without `a<N>`, or nothing when none has one.
+static std::optional<std::string> unalignedSpelling(ArrayRef<StringRef> Tokens) {
+  std::string Out;
+  bool Changed = false;
+  for (StringRef T : Tokens) {
+    size_t A = T.find('a');
+    Changed |= A != StringRef::npos;
+    Out += T.substr(0, A).str();
+  }
+  return Changed ? std::optional(Out) : std::nullopt;
+}
+
+/// (b) Negative constant steps on integers as gcc's unsigned spelling.
+static std::optional<std::string> unsignedStepSpelling(const Function &F,
+                                                       ArrayRef<StringRef> Tokens) {
+  std::string Out;
+  bool Changed = false;
+  for (auto [I, T] : enumerate(Tokens)) {
+    Type *Ty = F.getArg(I)->getType();
+    uint64_t Step;
+    if (T.starts_with("ln") && Ty->isIntegerTy() &&
+        !T.drop_front(2).take_while(isDigit).getAsInteger(10, Step)) {
+      APInt U = -APInt(Ty->getIntegerBitWidth(), Step);
+      Out += "l" + toString(U, 10, /*Signed=*/false) +
+             T.drop_front(2).drop_while(isDigit).str();
+      Changed = true;
+      continue;
+    }
+    Out += T.str();
+  }
+  return Changed ? std::optional(Out) : std::nullopt;
+}
+
+/// (c) Constant `L` steps on references to pointers counted in bytes of
+/// what the pointer points to.
+static std::optional<std::string> byteStepSpelling(const Function &F,
+                                                   ArrayRef<StringRef> Tokens) {
+  std::string Out;
+  bool Changed = false;
+  for (auto [I, T] : enumerate(Tokens)) {
+    StringRef Digits = T.drop_front(1).take_while(isDigit);
+    uint64_t Step = 1;
+    Type *Inner = T.starts_with("L") && !T.starts_with("Ln") &&
+                          !T.starts_with("Ls")
+                      ? innerPointeeType(*F.getArg(I))
+                      : nullptr;
+    if (!Inner || !Inner->isSized() ||
+        (!Digits.empty() && Digits.getAsInteger(10, Step))) {
+      Out += T.str();
+      continue;
+    }
+    uint64_t Bytes = Step * F.getDataLayout().getTypeAllocSize(Inner);
+    Out += "L" + utostr(Bytes) + T.drop_front(1 + Digits.size()).str();
+    Changed |= Bytes != Step;
+  }
+  return Changed ? std::optional(Out) : std::nullopt;
+}
+
 static void addGCCSpellings(const Function &F, FunctionVariants &Result,
                             StringSet<> &Seen) {
   SmallVector<VariantRequest, 4> Extra;
@@ -216,81 +274,25 @@ static void addGCCSpellings(const Function &F, FunctionVariants &Result,
     SmallVector<StringRef, 8> Tokens = paramTokens(Parts->Params);
     if (Tokens.size() != F.arg_size())
       continue;
-    std::string Head = (Twine("_ZGV") + Twine(Parts->ISA) +
-                        (Parts->Masked ? "M" : "N") + Twine(Parts->VLen))
-                           .str();
-    // (a) Without alignment tokens.
-    std::string Unaligned;
-    bool HadAlign = false;
-    for (StringRef T : Tokens) {
-      size_t A = T.find('a');
-      HadAlign |= A != StringRef::npos;
-      Unaligned += T.substr(0, A).str();
-    }
-    if (HadAlign) {
-      std::string Name = Head + Unaligned + "_" + F.getName().str();
-      if (Seen.insert(Name).second) {
-        VariantRequest G{Name, R.Info, true, true};
+    auto Add = [&](const std::optional<std::string> &Params, bool Unaligned) {
+      if (!Params)
+        return;
+      std::string Name = (Twine("_ZGV") + Twine(Parts->ISA) +
+                          (Parts->Masked ? "M" : "N") + Twine(Parts->VLen) +
+                          *Params + "_" + F.getName())
+                             .str();
+      if (!Seen.insert(Name).second)
+        return;
+      VariantRequest G{Name, R.Info, true, true};
+      if (Unaligned)
         for (VFParameter &P : G.Info.Shape.Parameters)
           P.Alignment = Align();
-        G.Info.VectorName = Name;
-        Extra.push_back(std::move(G));
-      }
-    }
-    // (c) linear(val) on a reference to a pointer: gcc counts the constant
-    // step in bytes of what the pointer points to (`L4` for `float *&p`),
-    // clang in elements (`L`).
-    std::string Scaled;
-    bool ScaledAny = false;
-    for (auto [I, T] : enumerate(Tokens)) {
-      uint64_t Step = 1;
-      StringRef Digits = T.drop_front(1).take_while(isDigit);
-      Type *Inner = T.starts_with("L") && T.size() > 1 && T[1] == 'n'
-                        ? nullptr
-                        : T.starts_with("L") ? innerPointeeType(*F.getArg(I))
-                                             : nullptr;
-      if (Inner && Inner->isSized() &&
-          (Digits.empty() || !Digits.getAsInteger(10, Step))) {
-        uint64_t Bytes = Step * F.getDataLayout().getTypeAllocSize(Inner);
-        Scaled += "L" + utostr(Bytes) + T.drop_front(1 + Digits.size()).str();
-        ScaledAny |= Bytes != Step;
-        continue;
-      }
-      Scaled += T.str();
-    }
-    if (ScaledAny) {
-      std::string Name = Head + Scaled + "_" + F.getName().str();
-      if (Seen.insert(Name).second) {
-        VariantRequest G{Name, R.Info, true, true};
-        G.Info.VectorName = Name;
-        Extra.push_back(std::move(G));
-      }
-    }
-    // (b) Negative integer steps as GCC's unsigned spelling.
-    std::string Unsigned;
-    bool Changed = false;
-    for (auto [I, T] : enumerate(Tokens)) {
-      Type *Ty = F.getArg(I)->getType();
-      uint64_t Step;
-      if (T.starts_with("ln") && Ty->isIntegerTy() &&
-          !T.drop_front(2).take_while(isDigit).getAsInteger(10, Step)) {
-        unsigned W = Ty->getIntegerBitWidth();
-        APInt U = -APInt(W, Step);
-        Unsigned += "l" + toString(U, 10, /*Signed=*/false);
-        Unsigned += T.drop_front(2).drop_while(isDigit).str();
-        Changed = true;
-        continue;
-      }
-      Unsigned += T.str();
-    }
-    if (Changed) {
-      std::string Name = Head + Unsigned + "_" + F.getName().str();
-      if (Seen.insert(Name).second) {
-        VariantRequest G{Name, R.Info, true, true};
-        G.Info.VectorName = Name;
-        Extra.push_back(std::move(G));
-      }
-    }
+      G.Info.VectorName = Name;
+      Extra.push_back(std::move(G));
+    };
+    Add(unalignedSpelling(Tokens), /*Unaligned=*/true);
+    Add(unsignedStepSpelling(F, Tokens), false);
+    Add(byteStepSpelling(F, Tokens), false);
   }
   Result.Requests.append(Extra.begin(), Extra.end());
 }
