@@ -93,6 +93,81 @@ static bool reserveName(Module &M, Function &Scalar, StringRef Name,
   return false;
 }
 
+/// The remarks about one defined variant: what was made of its body.
+static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
+                          const VariantRequest &Req, const VariantABI &ABI,
+                          const BuiltVariant &BV) {
+  ORE.emit([&] {
+    OptimizationRemark R(DEBUG_TYPE, "VariantDefined", &F);
+    R << "defined vector variant " << Req.Name << " of '" << F.getName()
+      << "' (" << isaName(ABI.ISA) << ", VF " << ore::NV("VF", ABI.VLen)
+      << (ABI.Masked ? ", masked" : ", unmasked")
+      << (Req.AddedForGCC ? ", GCC's name for this length" : "") << ")";
+    return R;
+  });
+  if (BV.NumCuts)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneLoopCut", &F)
+             << "variant " << Req.Name << ": lane loop cut at "
+             << ore::NV("Cuts", BV.NumCuts)
+             << " inner loop(s) into innermost lane loops around 'while "
+                "any lane is active' loops (vplan-ext)";
+    });
+  if (BV.Calls.NumHoisted)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneInvariantCall", &F)
+             << "variant " << Req.Name << ": "
+             << ore::NV("Calls", BV.Calls.NumHoisted)
+             << " call(s) with the same arguments on every lane ("
+             << BV.Calls.HoistedCallees
+             << ") run once, before the lanes";
+    });
+  for (const LaneCallPrep::SerialCall &C : BV.Calls.NoVariant)
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "NoLaneVariant", C.Loc,
+                                      &BV.Fn->getEntryBlock())
+             << "variant " << Req.Name << ": call to '" << C.Callee
+             << "' runs lane by lane, no vector variant fits ("
+             << C.Why << ")";
+    });
+  if (BV.NumSerialCalls)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneSerialCall", &F)
+             << "variant " << Req.Name << ": "
+             << ore::NV("Calls", BV.NumSerialCalls)
+             << " call(s) without a vector variant (" << BV.SerialCallees
+             << ") run lane by lane, in lane order, between vector code "
+                "(vplan-ext)";
+    });
+  if (BV.NumBOSCC)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneBOSCC", &F)
+             << "variant " << Req.Name << ": "
+             << ore::NV("Regions", BV.NumBOSCC)
+             << " heavy if/else region(s) get unpredicated copies for when "
+                "every lane takes the same side (BOSCC, vplan-ext)";
+    });
+  if (!BV.CutFailure.empty())
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopNotCut", &F)
+             << "variant " << Req.Name
+             << ": could not cut the lane loop at its inner loop: "
+             << BV.CutFailure;
+    });
+  if (!BV.ScalarLaneLoopReason.empty())
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopScalar", &F)
+             << "variant " << Req.Name << " runs its lanes one by one: "
+             << BV.ScalarLaneLoopReason;
+    });
+  if (!BV.Inlined)
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "NotInlined", &F)
+             << "variant " << Req.Name << " calls '" << F.getName()
+             << "' once per lane: " << BV.NotInlinedReason;
+    });
+}
+
 static void defineVariants(Function &F, const VecCloneOptions &Opts,
                            FunctionAnalysisManager &FAM) {
   Module &M = *F.getParent();
@@ -172,77 +247,9 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
       ++NumGCCNames;
     LLVM_DEBUG(dbgs() << "vecclone: defined " << Req.Name << " for "
                       << F.getName() << "\n");
-    ORE.emit([&] {
-      OptimizationRemark R(DEBUG_TYPE, "VariantDefined", &F);
-      R << "defined vector variant " << Req.Name << " of '" << F.getName()
-        << "' (" << isaName(ABI.ISA) << ", VF " << ore::NV("VF", ABI.VLen)
-        << (ABI.Masked ? ", masked" : ", unmasked")
-        << (Req.AddedForGCC ? ", GCC's name for this length" : "") << ")";
-      return R;
-    });
-    if (BV.NumCuts)
-      ORE.emit([&] {
-        return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneLoopCut", &F)
-               << "variant " << Req.Name << ": lane loop cut at "
-               << ore::NV("Cuts", BV.NumCuts)
-               << " inner loop(s) into innermost lane loops around 'while "
-                  "any lane is active' loops (vplan-ext)";
-      });
-    if (BV.Calls.NumHoisted)
-      ORE.emit([&] {
-        return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneInvariantCall", &F)
-               << "variant " << Req.Name << ": "
-               << ore::NV("Calls", BV.Calls.NumHoisted)
-               << " call(s) with the same arguments on every lane ("
-               << BV.Calls.HoistedCallees
-               << ") run once, before the lanes";
-      });
-    for (const LaneCallPrep::SerialCall &C : BV.Calls.NoVariant)
-      ORE.emit([&] {
-        return OptimizationRemarkMissed(DEBUG_TYPE, "NoLaneVariant", C.Loc,
-                                        &BV.Fn->getEntryBlock())
-               << "variant " << Req.Name << ": call to '" << C.Callee
-               << "' runs lane by lane, no vector variant fits ("
-               << C.Why << ")";
-      });
-    if (BV.NumSerialCalls)
-      ORE.emit([&] {
-        return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneSerialCall", &F)
-               << "variant " << Req.Name << ": "
-               << ore::NV("Calls", BV.NumSerialCalls)
-               << " call(s) without a vector variant (" << BV.SerialCallees
-               << ") run lane by lane, in lane order, between vector code "
-                  "(vplan-ext)";
-      });
-    if (BV.NumBOSCC)
-      ORE.emit([&] {
-        return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneBOSCC", &F)
-               << "variant " << Req.Name << ": "
-               << ore::NV("Regions", BV.NumBOSCC)
-               << " heavy if/else region(s) get unpredicated copies for when "
-                  "every lane takes the same side (BOSCC, vplan-ext)";
-      });
-    if (!BV.CutFailure.empty())
-      ORE.emit([&] {
-        return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopNotCut", &F)
-               << "variant " << Req.Name
-               << ": could not cut the lane loop at its inner loop: "
-               << BV.CutFailure;
-      });
-    if (!BV.ScalarLaneLoopReason.empty())
-      ORE.emit([&] {
-        return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopScalar", &F)
-               << "variant " << Req.Name << " runs its lanes one by one: "
-               << BV.ScalarLaneLoopReason;
-      });
-    if (!BV.Inlined) {
+    if (!BV.Inlined)
       ++NumNotInlined;
-      ORE.emit([&] {
-        return OptimizationRemarkMissed(DEBUG_TYPE, "NotInlined", &F)
-               << "variant " << Req.Name << " calls '" << F.getName()
-               << "' once per lane: " << BV.NotInlinedReason;
-      });
-    }
+    reportVariant(ORE, F, Req, ABI, BV);
   }
 }
 
