@@ -187,6 +187,51 @@ static bool isLinearValKind(VFParamKind K) {
   return K == VFParamKind::OMP_LinearVal || K == VFParamKind::OMP_LinearValPos;
 }
 
+/// Variable steps must name a uniform integer parameter (OpenMP requires
+/// it and the callee reads the step from that argument); why not, or "".
+static std::string badVariableStep(const VariantABI &ABI) {
+  for (const ParamABI &P : ABI.Params) {
+    bool IsPos = P.Kind == VFParamKind::OMP_LinearPos ||
+                 P.Kind == VFParamKind::OMP_LinearRefPos ||
+                 P.Kind == VFParamKind::OMP_LinearValPos ||
+                 P.Kind == VFParamKind::OMP_LinearUValPos;
+    if (!IsPos)
+      continue;
+    if (P.StepOrPos < 0 || unsigned(P.StepOrPos) >= ABI.Params.size() ||
+        ABI.Params[P.StepOrPos].Kind != VFParamKind::OMP_Uniform ||
+        !ABI.Params[P.StepOrPos].ScalarTy->isIntegerTy())
+      return ("variable linear step refers to parameter " +
+              Twine(P.StepOrPos + 1) +
+              ", which is not a uniform integer parameter")
+          .str();
+  }
+  return {};
+}
+
+/// The mask, last: CDT vectors in register-sized pieces for b/c/d, one
+/// integer per register's worth of lanes for e.
+static void addMaskPieces(VariantABI &ABI, SmallVectorImpl<Type *> &ArgTys) {
+  LLVMContext &Ctx = ABI.CDT->getContext();
+  ScalarClass C = *classifyScalar(ABI.CDT);
+  unsigned LanesPerReg =
+      std::min(registerBits(ABI.ISA, C.IsFloat) / C.Bits, ABI.VLen);
+  ABI.MaskLanesPerPiece = LanesPerReg;
+  ABI.NumMaskPieces = ABI.VLen / LanesPerReg;
+  if (ABI.ISA == ISAClass::AVX512) {
+    // GCC passes AVX-512 masks as plain integers in general registers:
+    // 64-bit for an 8-bit CDT (64 lanes per zmm), 32-bit otherwise.
+    ABI.MaskPieceTy = C.Bits == 8 ? Type::getInt64Ty(Ctx)
+                                  : Type::getInt32Ty(Ctx);
+  } else {
+    auto *VT = FixedVectorType::get(abiElementType(ABI.CDT), LanesPerReg);
+    ABI.MaskPieceTy = VT;
+    ABI.MaxVectorBits = std::max<unsigned>(
+        ABI.MaxVectorBits, VT->getPrimitiveSizeInBits().getFixedValue());
+  }
+  ABI.FirstMaskArg = ArgTys.size();
+  ArgTys.append(ABI.NumMaskPieces, callPieceType(ABI.MaskPieceTy));
+}
+
 Expected<VariantABI> computeVariantABI(const VFInfo &Info,
                                        FunctionType *ScalarTy,
                                        CallingConv::ID CC) {
@@ -304,43 +349,10 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
     ABI.Params.push_back(P);
   }
 
-  // Variable steps must name a uniform parameter (OpenMP requires it and the
-  // callee reads the step from that argument).
-  for (const ParamABI &P : ABI.Params) {
-    bool IsPos = P.Kind == VFParamKind::OMP_LinearPos ||
-                 P.Kind == VFParamKind::OMP_LinearRefPos ||
-                 P.Kind == VFParamKind::OMP_LinearValPos ||
-                 P.Kind == VFParamKind::OMP_LinearUValPos;
-    if (!IsPos)
-      continue;
-    if (P.StepOrPos < 0 || unsigned(P.StepOrPos) >= ABI.Params.size() ||
-        ABI.Params[P.StepOrPos].Kind != VFParamKind::OMP_Uniform ||
-        !ABI.Params[P.StepOrPos].ScalarTy->isIntegerTy())
-      return Fail("variable linear step refers to parameter " +
-                  Twine(P.StepOrPos + 1) +
-                  ", which is not a uniform integer parameter");
-  }
-
-  if (ABI.Masked) {
-    ScalarClass C = *classifyScalar(ABI.CDT);
-    unsigned LanesPerReg =
-        std::min(registerBits(ABI.ISA, C.IsFloat) / C.Bits, ABI.VLen);
-    ABI.MaskLanesPerPiece = LanesPerReg;
-    ABI.NumMaskPieces = ABI.VLen / LanesPerReg;
-    if (ABI.ISA == ISAClass::AVX512) {
-      // GCC passes AVX-512 masks as plain integers in general registers:
-      // 64-bit for an 8-bit CDT (64 lanes per zmm), 32-bit otherwise.
-      ABI.MaskPieceTy = C.Bits == 8 ? Type::getInt64Ty(Ctx)
-                                    : Type::getInt32Ty(Ctx);
-    } else {
-      auto *VT = FixedVectorType::get(abiElementType(ABI.CDT), LanesPerReg);
-      ABI.MaskPieceTy = VT;
-      NoteVector(VT);
-    }
-    ABI.FirstMaskArg = ArgTys.size();
-    ArgTys.append(ABI.NumMaskPieces, callPieceType(ABI.MaskPieceTy));
-  }
-
+  if (std::string Why = badVariableStep(ABI); !Why.empty())
+    return Fail(Why);
+  if (ABI.Masked)
+    addMaskPieces(ABI, ArgTys);
   Type *IRRet = Type::getVoidTy(Ctx);
   if (ABI.NumRetPieces == 1 && !ABI.ReturnsInMemory())
     IRRet = callPieceType(ABI.RetPieceTy);
