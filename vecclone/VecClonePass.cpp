@@ -21,6 +21,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
@@ -58,6 +59,15 @@ VecCloneOptions VecCloneOptions::fromCommandLine() {
   return O;
 }
 
+/// The function as the user wrote it, for warnings: a C++ function's
+/// demangled name with its mangled one (`A::sg(int) [_ZN1A2sgEi]`).
+static std::string displayName(const Function &F) {
+  std::string D = demangle(F.getName());
+  if (D == F.getName())
+    return D;
+  return D + " [" + F.getName().str() + "]";
+}
+
 /// A warning the user sees without asking for remarks (clang prints it as
 /// `-Wpass-failed`): the function keeps its scalar code only.
 static void warn(Function &F, const Twine &Msg) {
@@ -84,7 +94,7 @@ static bool reserveName(Module &M, Function &Scalar, StringRef Name,
     return true;
   }
   warn(Scalar, "vecclone: not defining '" + Name + "' for '" +
-                   Scalar.getName() +
+                   displayName(Scalar) +
                    "': the module already has a " +
                    (Existing && !Existing->isDeclaration()
                         ? "definition"
@@ -185,7 +195,7 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
       List += (List.empty() ? "'" : ", '") + A.str() + "'";
     warn(F, Twine("vecclone: ignoring vector variant attribute") +
                 (Attrs.size() > 1 ? "s " : " ") + List + " on '" +
-                F.getName() + "': " + Reason);
+                displayName(F) + "': " + Reason);
   }
   if (FV.Requests.empty())
     return;
@@ -194,7 +204,7 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
   // per lane. gcc defines no clones of it either.
   if (F.hasFnAttribute(Attribute::Naked)) {
     NumRejected += FV.Requests.size();
-    warn(F, "vecclone: not defining the vector variants of '" + F.getName() +
+    warn(F, "vecclone: not defining the vector variants of '" + displayName(F) +
                 "': it is a naked function (gcc defines none either)");
     return;
   }
@@ -226,7 +236,7 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
     if (!Why.empty()) {
       ++NumRejected;
       warn(F, "vecclone: cannot define '" + Req.Name + "' for '" +
-                  F.getName() + "': " + Why);
+                  displayName(F) + "': " + Why);
       continue;
     }
     Function *Decl = nullptr;
@@ -270,10 +280,9 @@ static void warnRejectedOnDeclaration(Function &F) {
     ++NumRejected;
     DiagnosticInfoOptimizationFailure D(DEBUG_TYPE, "VariantRejected",
                                         At->getDebugLoc(), At->getParent());
-    D << ("vecclone: ignoring vector variant attribute '" + R.Attribute +
-          "' on declaration '" + F.getName() + "': " + R.Reason +
-          "; calls to it use the other variants or stay scalar")
-             .str();
+    D << "vecclone: ignoring vector variant attribute '" + R.Attribute +
+             "' on declaration '" + displayName(F) + "': " + R.Reason +
+             "; calls to it use the other variants or stay scalar";
     F.getContext().diagnose(D);
   }
 }
