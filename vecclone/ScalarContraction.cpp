@@ -25,11 +25,18 @@ void keepScalarContraction(Function &V, const Function &Scalar) {
   if (Scalar.getFnAttribute("target-features").getValueAsString().contains(
           "+fma"))
     return;
-  V.addFnAttr(NoContractionAttr);
+  // `contract` flags come from -ffp-contract=fast (or -ffast-math), where
+  // clang also tells the backend to fuse whatever it can: only then do the
+  // multiplies need fences after vectorization.
+  bool FastContraction = false;
   SmallVector<IntrinsicInst *, 8> Worklist;
   for (Instruction &I : instructions(V))
-    if (isa<FPMathOperator>(I) && I.hasAllowContract())
+    if (isa<FPMathOperator>(I) && I.hasAllowContract()) {
       I.setHasAllowContract(false);
+      FastContraction = true;
+    }
+  if (FastContraction)
+    V.addFnAttr(NoContractionAttr);
   for (Instruction &I : instructions(V))
     if (auto *II = dyn_cast<IntrinsicInst>(&I);
         II && (II->getIntrinsicID() == Intrinsic::fmuladd ||

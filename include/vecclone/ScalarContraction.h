@@ -24,8 +24,8 @@ constexpr const char *NoContractionAttr = "vecclone-no-contraction";
 
 /// Splits llvm.fmuladd (and its constrained form, under
 /// `#pragma STDC FENV_ACCESS ON`) and drops `contract` flags in \p V when
-/// \p Scalar's target has no FMA, and then tags \p V with
-/// NoContractionAttr.
+/// \p Scalar's target has no FMA; when there were such flags (fast
+/// contraction), tags \p V with NoContractionAttr.
 void keepScalarContraction(llvm::Function &V, const llvm::Function &Scalar);
 
 /// VectorizerEnd: in functions tagged NoContractionAttr, an

@@ -50,6 +50,6 @@ attributes #1 = { nounwind "target-features"="+sse2" "_ZGVbN4v_isq" "_ZGVdN8v_is
 ; CHECK-NEXT:    ret <8 x i32> [[M]]
 
 ; Each variant carries its ISA's features and a legal width for its vectors.
-; CHECK-DAG: attributes #{{[0-9]+}} = { nounwind "min-legal-vector-width"="128" "prefer-vector-width"="128" "target-features"="+sse2,+sse2" "vecclone-no-contraction" "vecclone-variant-of"="axpb" }
-; CHECK-DAG: attributes #{{[0-9]+}} = { nounwind "min-legal-vector-width"="256" "prefer-vector-width"="256" "target-features"="+sse2,+avx2" "vecclone-no-contraction" "vecclone-variant-of"="axpb" }
-; CHECK-DAG: attributes #{{[0-9]+}} = { nounwind "min-legal-vector-width"="512" "prefer-vector-width"="512" "target-features"="+sse2,+avx512f" "vecclone-no-contraction" "vecclone-variant-of"="axpb" }
+; CHECK-DAG: attributes #{{[0-9]+}} = { nounwind "min-legal-vector-width"="128" "prefer-vector-width"="128" "target-features"="+sse2,+sse2" "vecclone-variant-of"="axpb" }
+; CHECK-DAG: attributes #{{[0-9]+}} = { nounwind "min-legal-vector-width"="256" "prefer-vector-width"="256" "target-features"="+sse2,+avx2" "vecclone-variant-of"="axpb" }
+; CHECK-DAG: attributes #{{[0-9]+}} = { nounwind "min-legal-vector-width"="512" "prefer-vector-width"="512" "target-features"="+sse2,+avx512f" "vecclone-variant-of"="axpb" }
