@@ -97,6 +97,7 @@ public:
 
 private:
   bool offerVariants(CallInst &CI, Loop &L, DominatorTree &DT);
+  unsigned widestNaturalVF(const Loop &L) const;
   void lowerVectorCalls();
   void restoreScalarCalls();
   void reportScalarLoops();
@@ -116,6 +117,27 @@ private:
 };
 
 } // namespace
+
+/// The widest vectorization factor LV's cost model considers for \p L: the
+/// target's vector register over the widest type the loop loads or stores
+/// (LV's default, without maximizing bandwidth).
+unsigned CallVectorizer::widestNaturalVF(const Loop &L) const {
+  const DataLayout &DL = F.getDataLayout();
+  unsigned Widest = 8;
+  auto Note = [&](Type *T) {
+    if (T->isSized() && !T->isVectorTy() && !T->isAggregateType())
+      Widest = std::max<unsigned>(Widest, DL.getTypeSizeInBits(T));
+  };
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (getLoadStorePointerOperand(&I))
+        Note(getLoadStoreType(&I));
+  unsigned Bits = AM.getResult<TargetIRAnalysis>(F)
+                      .getRegisterBitWidth(
+                          TargetTransformInfo::RGK_FixedWidthVector)
+                      .getFixedValue();
+  return std::max(1u, Bits / Widest);
+}
 
 bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
   Function *Callee = CI.getCalledFunction();
@@ -204,8 +226,19 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
   // One call per vector iteration, as gcc does, unless the user asked.
   if (!findStringMetadataForLoop(&L, "llvm.loop.interleave.count"))
     addStringMetadataToLoop(&L, "llvm.loop.interleave.count", 1);
-  unsigned &Width = LoopWidths[&L];
-  Width = Width ? std::min(Width, Usable.front().lanes()) : Usable.front().lanes();
+  // The cost model prices a call of a variant without seeing its body and
+  // picks its widths from the loop's widest type: it cannot pick a variant
+  // wider than that (8 lanes of `long` at AVX2, scalar calls instead), and
+  // it picks no vectorization at all when the call looks dead once its
+  // memory effects are hidden (a void `willreturn` setter). Then, and only
+  // then (the hint also turns off LV's vectorized epilogue), the loop asks
+  // for the preferred variant's width.
+  unsigned Lanes = Usable.front().lanes();
+  if (wouldInstructionBeTriviallyDead(&CI, &TLI) ||
+      Lanes > widestNaturalVF(L)) {
+    unsigned &Width = LoopWidths[&L];
+    Width = Width ? std::min(Width, Lanes) : Lanes;
+  }
   LLVM_DEBUG(dbgs() << "vecclone-calls: " << CI << " -> " << Mapping << "\n");
   ++NumCallSites;
   Offered.push_back({&CI, Callee, CI.getDebugLoc()});
@@ -323,12 +356,7 @@ bool CallVectorizer::run() {
   if (!Offers)
     return false;
 
-  // The cost model prices a call of a variant without seeing its body: it
-  // may pick a width no variant has (4 for a simdlen(8) `long` function at
-  // AVX2, with scalar calls), or no vectorization at all when the call looks
-  // dead once its memory effects are hidden (a void `willreturn` setter).
-  // Unless the user chose a width, ask for the preferred variant's (the
-  // narrowest over the loop's calls), as gcc calls it.
+  // Unless the user chose a width (offerVariants says when it is needed).
   for (auto [L, Width] : LoopWidths)
     if (!findStringMetadataForLoop(L, "llvm.loop.vectorize.width"))
       addStringMetadataToLoop(L, "llvm.loop.vectorize.width", Width);
