@@ -136,8 +136,10 @@ Type *pointeeType(const Argument &A) {
 /// spells them; empty when the name is no C++ function.
 static SmallVector<std::string, 8> demangledParams(StringRef Name) {
   SmallVector<std::string, 8> Out;
+  // The demangler's nodes point into the mangled string: keep it alive.
+  std::string Mangled = Name.str();
   ItaniumPartialDemangler D;
-  if (D.partialDemangle(Name.str().c_str()) || !D.isFunction())
+  if (D.partialDemangle(Mangled.c_str()) || !D.isFunction())
     return Out;
   size_t N = 0;
   char *Buf = D.getFunctionParameters(nullptr, &N);

@@ -93,12 +93,14 @@ StringRef isaFeatures(ISAClass ISA) {
   llvm_unreachable("unknown ISA class");
 }
 
-Type *callPieceType(Type *Piece) {
+Type *callPieceType(Type *Piece, CallingConv::ID CC) {
   auto *VT = dyn_cast_or_null<FixedVectorType>(Piece);
   if (!VT)
     return Piece;
   unsigned Bits = VT->getPrimitiveSizeInBits().getFixedValue();
-  if (Bits < 64)
+  // The Microsoft convention passes and returns an 8-byte vector by value
+  // in a general register, like an integer of its size.
+  if (Bits < 64 || (Bits == 64 && CC == CallingConv::Win64))
     return IntegerType::get(VT->getContext(), Bits);
   // An 8-byte vector is one SSE eightbyte: GCC passes it in the low half of
   // an xmm register, or in an 8-byte stack slot once xmm0-7 are taken. LLVM
@@ -229,7 +231,7 @@ static void addMaskPieces(VariantABI &ABI, SmallVectorImpl<Type *> &ArgTys) {
         ABI.MaxVectorBits, VT->getPrimitiveSizeInBits().getFixedValue());
   }
   ABI.FirstMaskArg = ArgTys.size();
-  ArgTys.append(ABI.NumMaskPieces, callPieceType(ABI.MaskPieceTy));
+  ArgTys.append(ABI.NumMaskPieces, callPieceType(ABI.MaskPieceTy, ABI.CC));
 }
 
 Expected<VariantABI> computeVariantABI(const VFInfo &Info,
@@ -320,7 +322,7 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
       P.PieceTy = Piece;
       P.NumPieces = N;
       NoteVector(Piece);
-      ArgTys.append(N, callPieceType(Piece));
+      ArgTys.append(N, callPieceType(Piece, ABI.CC));
       break;
     }
     case VFParamKind::OMP_Uniform:
@@ -355,7 +357,7 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
     addMaskPieces(ABI, ArgTys);
   Type *IRRet = Type::getVoidTy(Ctx);
   if (ABI.NumRetPieces == 1 && !ABI.ReturnsInMemory())
-    IRRet = callPieceType(ABI.RetPieceTy);
+    IRRet = callPieceType(ABI.RetPieceTy, ABI.CC);
   ABI.FnTy = FunctionType::get(IRRet, ArgTys, /*isVarArg=*/false);
   return ABI;
 }

@@ -51,8 +51,10 @@ unsigned registerBits(ISAClass ISA, bool IsFloat);
 /// a `<2 x i16>` in an xmm register, so such pieces travel as `iN`.
 /// 8-byte pieces travel as `double`: the same xmm register, and GCC's
 /// 8-byte stack slot when the registers are taken (LLVM gives a `<8 x i8>`
-/// 16 bytes there).
-llvm::Type *callPieceType(llvm::Type *Piece);
+/// 16 bytes there); under the Microsoft convention (\p CC Win64) as `i64`,
+/// in a general register.
+llvm::Type *callPieceType(llvm::Type *Piece,
+                          llvm::CallingConv::ID CC = llvm::CallingConv::C);
 /// Clang 22's width (256 for every `c` type), used to recognise the names
 /// clang promises where they differ from GCC's.
 unsigned clangRegisterBits(ISAClass ISA, bool IsFloat);

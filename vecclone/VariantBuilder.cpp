@@ -476,6 +476,7 @@ VariantBodyBuilder::LaneLoop VariantBodyBuilder::build(bool AllowGuard) {
     for (Argument &A : V.args())
       Args.push_back(&A);
     CallInst *Call = B.CreateCall(FallbackFn, Args);
+    Call->setCallingConv(FallbackFn->getCallingConv());
     Call->setAttributes(FallbackFn->getAttributes());
     Call->setTailCall();
     if (V.getReturnType()->isVoidTy())
