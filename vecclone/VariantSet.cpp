@@ -300,6 +300,23 @@ static void addGCCSpellings(const Function &F, FunctionVariants &Result,
 static void addGCCLengths(const Function &F, FunctionVariants &Result,
                           StringSet<> &Seen);
 
+/// Whether the pragma of \p Parts had no simdlen, for a void function whose
+/// characteristic type clang took from a phantom `this` pointer: clang then
+/// promised 2 lanes of class b and 4 of class d for the same mask and
+/// parameters (an explicit simdlen gives every class the same length).
+static bool hasPointerDefaultLengths(const Function &F,
+                                     const NameParts &Parts) {
+  auto Promised = [&](char ISA) {
+    unsigned Lanes = clangRegisterBits(*isaFromLetter(ISA), false) / 64;
+    std::string Name = (Twine("_ZGV") + Twine(ISA) +
+                        (Parts.Masked ? "M" : "N") + Twine(Lanes) +
+                        Parts.Params + "_" + F.getName())
+                           .str();
+    return F.hasFnAttribute(Name);
+  };
+  return Promised('b') && Promised('d');
+}
+
 /// Clang 22 mangles a `v` token for `this` into the names of static member
 /// functions, which have no `this`: such a name has one token more than the
 /// function has parameters, and no caller can use it. gcc's name for a
@@ -340,8 +357,7 @@ static std::string staticMemberName(StringRef Name, const Function &F) {
   }
   unsigned VLen = Parts->VLen;
   ISAClass ISA = *isaFromLetter(Parts->ISA);
-  if (FTy->getReturnType()->isVoidTy() &&
-      VLen == clangRegisterBits(ISA, /*IsFloat=*/false) / 64)
+  if (FTy->getReturnType()->isVoidTy() && hasPointerDefaultLengths(F, *Parts))
     if (std::optional<ScalarClass> C =
             classifyScalar(characteristicType(FTy, Kinds)))
       VLen = clangRegisterBits(ISA, C->IsFloat) / C->Bits;

@@ -28,3 +28,11 @@ int A::member(int x) { return x * K; }
 float through_ref(float *&p) { return *p; }
 #pragma omp declare simd linear(val(q):2)
 double through_ref2(double *&q) { return *q; }
+
+// A void static member without clauses: clang took its length from the
+// phantom `this`; gcc's follows the first vector parameter.
+struct V {
+  static void sink(float x, float y);
+};
+#pragma omp declare simd
+void V::sink(float x, float y) { (void)x; (void)y; }
