@@ -4,7 +4,9 @@
 # peer; GoogleTest and Google Benchmark for unit tests and bench/;
 # matplotlib for bench/'s chart.
 set -euo pipefail
-PKGS=(llvm-22-dev llvm-22-tools clang-22 libomp-22-dev cmake ninja-build
+# libclang-rt-22-dev: the sanitizer runtimes the fuzzer's sanitized batches
+# and test/outside link with (clang-22 pulls it in; named so it stays).
+PKGS=(llvm-22-dev llvm-22-tools clang-22 libclang-rt-22-dev libomp-22-dev cmake ninja-build
       gcc g++ binutils python3 libgtest-dev libgmock-dev libbenchmark-dev
       python3-matplotlib
       pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
