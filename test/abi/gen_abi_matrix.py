@@ -122,7 +122,7 @@ class F:
         if self.ret != "void":
             return self.ret
         for p in self.params:
-            if p.kind == "v":
+            if p.kind == "v" and cx(p) != "L":  # linear(val) is linear, not vector
                 return p.ty
         return "int"
 
@@ -367,11 +367,24 @@ def gen_value(t, dom, isa_rng="rnd()"):
     return "gen_%s()" % e
 
 
+def cx(p):
+    """A parameter's C++ kind (gen_fuzz.py --cxx), or None."""
+    return getattr(p, "cx", None)
+
+
 def gen_variant(v, idx):
+    """The test of one variant. Parameters may also carry the C++ kinds
+    gen_fuzz.py --cxx makes (`cx`: linear(val) "L", a vector of addresses
+    whose elements hold base + k * step; linear(uval) "U", one pointer to
+    the base, the scalar reference gets base + k * step; a class by value
+    "byval", each lane's scalar reference gets a fresh copy of the object's
+    bytes as the variant got them) and the function `msabi` (variants
+    declared ms_abi, as gcc makes them)."""
     f = v.f
     isa, vl = v.isa, v.vl
     L = []
     tgt = '__attribute__((target("%s")))' % TARGET[isa]
+    ms = " __attribute__((ms_abi))" if getattr(f, "msabi", False) else ""
     # prototype
     params = []
     for p in f.params:
@@ -394,7 +407,7 @@ def gen_variant(v, idx):
         rt = vtype(f.ret, v.veclen(f.ret))
     # weak: a callee object that lacks the variant still links; the run
     # reports it as missing (and fails) instead of hiding the other results.
-    L.append("extern %s %s(%s) %s __attribute__((weak));" % (rt, v.name, ", ".join(params), tgt))
+    L.append("extern %s %s(%s) %s __attribute__((weak))%s;" % (rt, v.name, ", ".join(params), tgt, ms))
     L.append("static %s void t_%s(void) {" % (tgt, v.name))
     L.append("  if (!(void *)%s) { missing(\"%s\"); return; }" % (v.name, v.name))
     L.append("  enum { VL = %d };" % vl)
@@ -404,11 +417,20 @@ def gen_variant(v, idx):
             L.append("  %s a%d[VL];" % (ctype(elem(p.ty)), i))
         elif not is_ptr(p.ty):
             L.append("  %s a%d;" % (ctype(p.ty), i))
+        elif cx(p) == "U":
+            L.append("  %s a%d;" % (ctype(p.base), i))
+        elif cx(p) == "byval":
+            L.append("  unsigned char lc%d[16] __attribute__((aligned(16)));" % i)
     L.append("  for (int r = 0; r < NROUNDS; r++) {")
     L.append("    make_mask(act, VL, r, %d);" % (1 if v.m == "M" else 0))
     # inputs: uniforms/linears first (ls refs need them), vectors per lane
     for i, p in enumerate(f.params):
-        if p.kind == "v":
+        if cx(p) == "L":
+            L.append("    %s lb%d = %s;" % (ctype(p.base), i, gen_value(p.base, p.dom)))
+            L.append("    for (int k = 0; k < VL; k++) a%d[k] = (long)(tbuf[%d] + BUFOFF + 8 * k);" % (i, i))
+        elif cx(p) == "U":
+            L.append("    a%d = %s;" % (i, gen_value(p.base, p.dom)))
+        elif p.kind == "v":
             good = gen_value(p.ty, p.dom)
             if p.bad:
                 L.append("    for (int k = 0; k < VL; k++) a%d[k] = act[k] ? %s : (%s)(%s);" % (i, good, ctype(elem(p.ty)), p.bad))
@@ -416,14 +438,30 @@ def gen_variant(v, idx):
                 L.append("    for (int k = 0; k < VL; k++) a%d[k] = %s;" % (i, good))
         elif not is_ptr(p.ty):
             L.append("    a%d = %s;" % (i, gen_value(p.ty, p.dom)))
-    ptrs = [i for i, p in enumerate(f.params) if p.kind != "v" and is_ptr(p.ty)]
+    ptrs = [i for i, p in enumerate(f.params) if (p.kind != "v" and is_ptr(p.ty)) or cx(p) == "L"]
     if ptrs:
         assert max(ptrs) < 4
         L.append("    fill_buffers();")
+    for i, p in enumerate(f.params):
+        if cx(p) == "L":  # each lane's element: base + k * step, in both copies
+            T = ctype(p.base)
+            L.append("    for (int k = 0; k < VL; k++) { %s e = (%s)((unsigned long)(long)lb%d + (unsigned long)((long)k * (%d)));"
+                     " memcpy(tbuf[%d] + BUFOFF + 8 * k, &e, sizeof e); memcpy(rbuf[%d] + BUFOFF + 8 * k, &e, sizeof e); }"
+                     % (T, T, i, p.step, i, i))
+        elif cx(p) == "U":
+            L.append("    memcpy(tbuf[%d] + BUFOFF, &a%d, sizeof a%d); memcpy(rbuf[%d] + BUFOFF, &a%d, sizeof a%d);"
+                     % (i, i, i, i, i, i))
     # lane-k value of a non-vector param, for the scalar call
     names = [q.name for q in f.params]
 
     def lane_val(i, p, buf):
+        if cx(p) == "L":
+            return "(%s)(%s[%d] + BUFOFF + 8 * k)" % (ctype(p.ty), buf, i)
+        if cx(p) == "U":
+            T = ctype(p.base)
+            return "&(%s){(%s)((unsigned long)(long)a%d + (unsigned long)((long)k * (%d)))}" % (T, T, i, p.step)
+        if cx(p) == "byval":  # a fresh copy of the object as the variant got it
+            return "(%s)memcpy(lc%d, %s[%d] + BUFOFF, 8)" % (ctype(p.ty), i, buf, i)
         if p.kind == "v":
             return "(%s)a%d[k]" % (ctype(p.ty), i) if is_ptr(p.ty) else "a%d[k]" % i
         if is_ptr(p.ty):
@@ -467,7 +505,6 @@ def gen_variant(v, idx):
         L.append("    _Static_assert(sizeof res == sizeof out, \"return size\");")
     else:
         L.append("    %s;" % call)
-    # reference
     sargs = ", ".join(lane_val(i, p, "rbuf") for i, p in enumerate(f.params))
     L.append("    for (int k = 0; k < VL; k++) {")
     L.append("      if (!act[k]) continue;")
@@ -477,7 +514,11 @@ def gen_variant(v, idx):
         L.append("        char g[64], x[64], in[512] = \"\";")
         L.append("        fmt_%s(g, out[k]); fmt_%s(x, exp);" % (elem(f.ret), elem(f.ret)))
         for i, p in enumerate(f.params):
-            if p.kind == "v":
+            if cx(p) == "L":
+                L.append("        { char t[64]; fmt_%s(t, lb%d); strcat(in, \" %s(lane0)=\"); strcat(in, t); }" % (p.base, i, p.name))
+            elif cx(p) == "U":
+                L.append("        { char t[64]; fmt_%s(t, a%d); strcat(in, \" %s(lane0)=\"); strcat(in, t); }" % (p.base, i, p.name))
+            elif p.kind == "v":
                 L.append("        { char t[64]; fmt_%s(t, a%d[k]); strcat(in, \" %s=\"); strcat(in, t); }" % (elem(p.ty), i, p.name))
             elif not is_ptr(p.ty):
                 L.append("        { char t[64]; fmt_%s(t, a%d); strcat(in, \" %s(lane0)=\"); strcat(in, t); }" % (elem(p.ty), i, p.name))
@@ -486,6 +527,9 @@ def gen_variant(v, idx):
     else:
         L.append("      fp_%s(%s);" % (f.name, sargs))
     L.append("    }")
+    for i, p in enumerate(f.params):
+        if cx(p) == "byval":  # the caller's parameter object: not compared
+            L.append("    memcpy(tbuf[%d] + BUFOFF, rbuf[%d] + BUFOFF, 8);" % (i, i))
     if ptrs or f.ret == "void" or any(p.kind == "v" and is_ptr(p.ty) for p in f.params):
         kinds = "".join({"float": "f", "double": "d"}.get(pointee(p.ty), ".") if is_ptr(p.ty) else "."
                         for p in f.params[:4]).ljust(4, ".")

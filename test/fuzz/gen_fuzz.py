@@ -61,7 +61,7 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "abi"))
 import gen_abi_matrix as abi  # noqa: E402
-from gen_abi_matrix import F, P, TYPES, is_ptr, pointee, ctype  # noqa: E402
+from gen_abi_matrix import F, P, TYPES, cx, is_ptr, pointee, ctype  # noqa: E402
 
 INT_TYPES = ["schar", "uchar", "short", "ushort", "int", "uint", "long", "ulong"]
 FP_TYPES = ["float", "double"]
@@ -396,10 +396,6 @@ def parse_shapes(arg):
     return out
 
 
-def cx(p):
-    return getattr(p, "cx", None)
-
-
 RLU = ("R", "L", "U")
 ITA = {"schar": "a", "uchar": "h", "short": "s", "ushort": "t", "int": "i", "uint": "j",
        "long": "l", "ulong": "m", "float": "f", "double": "d", "void": "v"}
@@ -475,14 +471,6 @@ class CxxF(F):
         if self.branch:
             cl.append(self.branch)
         return ("#pragma omp declare simd " + " ".join(cl)).rstrip()
-
-    def cdt(self):
-        if self.ret != "void":
-            return self.ret
-        for p in self.params:
-            if p.kind == "v" and cx(p) != "L":  # linear(val) is linear, not vector
-                return p.ty
-        return "int"
 
     def mangle(self, isa, m):
         s = "_ZGV%s%s%d" % (isa, m, self.vlen(isa))
@@ -680,178 +668,6 @@ def apply_shapes(f, seed, idx):
     return f
 
 
-def gen_variant_x(v, idx):
-    """gen_abi_matrix.gen_variant for functions with C++ parameters (and
-    ms_abi): the same test, plus linear(val) (a vector of addresses, each
-    lane's element holding base + k * step), linear(uval) (one pointer to
-    the base; the scalar reference gets base + k * step), a class by value
-    (each lane's scalar reference gets a fresh copy of the object's bytes as
-    the variant got them: the object the caller passes is the parameter) and
-    ms_abi (variants declared ms_abi, as gcc makes them)."""
-    f = v.f
-    isa, vl = v.isa, v.vl
-    L = []
-    tgt = '__attribute__((target("%s")))' % abi.TARGET[isa]
-    ms = " __attribute__((ms_abi))" if getattr(f, "msabi", False) else ""
-    params = []
-    for p in f.params:
-        if p.kind == "v":
-            params += [abi.vtype(p.ty, v.veclen(p.ty))] * v.pieces(p.ty)
-        else:
-            params.append(ctype(p.ty))
-    c = f.cdt()
-    if v.m == "M":
-        if isa == "e":
-            params += ["unsigned long" if abi.bits(c) == 8 else "unsigned int"] * v.pieces(c)
-        else:
-            params += [abi.vtype(c, v.veclen(c))] * v.pieces(c)
-    if f.ret == "void":
-        rt = "void"
-    elif v.pieces(f.ret) > 1:
-        rt = "struct ret_%s" % v.name
-        L.append("%s { %s r[%d]; };" % (rt, abi.vtype(f.ret, v.veclen(f.ret)), v.pieces(f.ret)))
-    else:
-        rt = abi.vtype(f.ret, v.veclen(f.ret))
-    L.append("extern %s %s(%s) %s __attribute__((weak))%s;" % (rt, v.name, ", ".join(params), tgt, ms))
-    L.append("static %s void t_%s(void) {" % (tgt, v.name))
-    L.append("  if (!(void *)%s) { missing(\"%s\"); return; }" % (v.name, v.name))
-    L.append("  enum { VL = %d };" % vl)
-    L.append("  unsigned char act[VL];")
-    for i, p in enumerate(f.params):
-        if p.kind == "v":
-            L.append("  %s a%d[VL];" % (ctype(abi.elem(p.ty)), i))
-        elif not is_ptr(p.ty):
-            L.append("  %s a%d;" % (ctype(p.ty), i))
-        elif cx(p) == "U":
-            L.append("  %s a%d;" % (ctype(p.base), i))
-        elif cx(p) == "byval":
-            L.append("  unsigned char lc%d[16] __attribute__((aligned(16)));" % i)
-    L.append("  for (int r = 0; r < NROUNDS; r++) {")
-    L.append("    make_mask(act, VL, r, %d);" % (1 if v.m == "M" else 0))
-    for i, p in enumerate(f.params):
-        if cx(p) == "L":
-            L.append("    %s lb%d = %s;" % (ctype(p.base), i, abi.gen_value(p.base, p.dom)))
-            L.append("    for (int k = 0; k < VL; k++) a%d[k] = (long)(tbuf[%d] + BUFOFF + 8 * k);" % (i, i))
-        elif cx(p) == "U":
-            L.append("    a%d = %s;" % (i, abi.gen_value(p.base, p.dom)))
-        elif p.kind == "v":
-            good = abi.gen_value(p.ty, p.dom)
-            if p.bad:
-                L.append("    for (int k = 0; k < VL; k++) a%d[k] = act[k] ? %s : (%s)(%s);" % (i, good, ctype(abi.elem(p.ty)), p.bad))
-            else:
-                L.append("    for (int k = 0; k < VL; k++) a%d[k] = %s;" % (i, good))
-        elif not is_ptr(p.ty):
-            L.append("    a%d = %s;" % (i, abi.gen_value(p.ty, p.dom)))
-    ptrs = [i for i, p in enumerate(f.params) if (p.kind != "v" and is_ptr(p.ty)) or cx(p) == "L"]
-    if ptrs:
-        assert max(ptrs) < 4
-        L.append("    fill_buffers();")
-    for i, p in enumerate(f.params):
-        if cx(p) == "L":  # each lane's element: base + k * step, in both copies
-            T = ctype(p.base)
-            L.append("    for (int k = 0; k < VL; k++) { %s e = (%s)((unsigned long)(long)lb%d + (unsigned long)((long)k * (%d)));"
-                     " memcpy(tbuf[%d] + BUFOFF + 8 * k, &e, sizeof e); memcpy(rbuf[%d] + BUFOFF + 8 * k, &e, sizeof e); }"
-                     % (T, T, i, p.step, i, i))
-        elif cx(p) == "U":
-            L.append("    memcpy(tbuf[%d] + BUFOFF, &a%d, sizeof a%d); memcpy(rbuf[%d] + BUFOFF, &a%d, sizeof a%d);"
-                     % (i, i, i, i, i, i))
-    names = [q.name for q in f.params]
-
-    def lane_val(i, p, buf):
-        if cx(p) == "L":
-            return "(%s)(%s[%d] + BUFOFF + 8 * k)" % (ctype(p.ty), buf, i)
-        if cx(p) == "U":
-            T = ctype(p.base)
-            return "&(%s){(%s)((unsigned long)(long)a%d + (unsigned long)((long)k * (%d)))}" % (T, T, i, p.step)
-        if cx(p) == "byval":  # a fresh copy of the object as the variant got it
-            return "(%s)memcpy(lc%d, %s[%d] + BUFOFF, 8)" % (ctype(p.ty), i, buf, i)
-        if p.kind == "v":
-            return "(%s)a%d[k]" % (ctype(p.ty), i) if is_ptr(p.ty) else "a%d[k]" % i
-        if is_ptr(p.ty):
-            base = "(%s)(%s[%d] + BUFOFF)" % (ctype(p.ty), buf, i)
-            if p.kind == "u":
-                return base
-            step = "a%d" % names.index(p.ref) if p.kind == "ls" else str(p.step)
-            return "(%s + (long)k * (%s))" % (base, step)
-        if p.kind == "u":
-            return "a%d" % i
-        step = "a%d" % names.index(p.ref) if p.kind == "ls" else str(p.step)
-        return "(%s)((unsigned long)(long)a%d + (unsigned long)((long)k * (%s)))" % (ctype(p.ty), i, step)
-
-    args = []
-    for i, p in enumerate(f.params):
-        if p.kind == "v":
-            vt = abi.vtype(p.ty, v.veclen(p.ty))
-            for j in range(v.pieces(p.ty)):
-                L.append("    %s x%d_%d; memcpy(&x%d_%d, &a%d[%d], sizeof x%d_%d);" % (vt, i, j, i, j, i, j * v.veclen(p.ty), i, j))
-                args.append("x%d_%d" % (i, j))
-        else:
-            args.append("(%s)(tbuf[%d] + BUFOFF)" % (ctype(p.ty), i) if is_ptr(p.ty) else "a%d" % i)
-    if v.m == "M":
-        cv = v.veclen(c)
-        for j in range(v.pieces(c)):
-            if isa == "e":
-                mt = "unsigned long" if abi.bits(c) == 8 else "unsigned int"
-                L.append("    %s m%d = 0; for (int k = 0; k < %d; k++) if (act[%d + k]) m%d |= (%s)1 << k;" % (mt, j, cv, j * cv, j, mt))
-            else:
-                it = {8: "signed char", 16: "short", 32: "int", 64: "long"}[abi.bits(c)]
-                vt = abi.vtype(c, cv)
-                L.append("    %s mi%d[%d]; for (int k = 0; k < %d; k++) mi%d[k] = act[%d + k] ? -1 : 0;" % (it, j, cv, cv, j, j * cv))
-                L.append("    %s m%d; memcpy(&m%d, mi%d, sizeof m%d);" % (vt, j, j, j, j))
-            args.append("m%d" % j)
-    call = "%s(%s)" % (v.name, ", ".join(args))
-    re = ctype(abi.elem(f.ret)) if f.ret != "void" else None
-    if re:
-        L.append("    %s res = %s;" % (rt, call))
-        L.append("    %s out[VL]; memcpy(out, &res, sizeof out);" % re)
-        L.append("    _Static_assert(sizeof res == sizeof out, \"return size\");")
-    else:
-        L.append("    %s;" % call)
-    sargs = ", ".join(lane_val(i, p, "rbuf") for i, p in enumerate(f.params))
-    L.append("    for (int k = 0; k < VL; k++) {")
-    L.append("      if (!act[k]) continue;")
-    if re:
-        L.append("      %s exp = %s(fp_%s(%s));" % (re, "(long)" if is_ptr(f.ret) else "", f.name, sargs))
-        L.append("      if (!eq_%s(out[k], exp)) {" % abi.elem(f.ret))
-        L.append("        char g[64], x[64], in[512] = \"\";")
-        L.append("        fmt_%s(g, out[k]); fmt_%s(x, exp);" % (abi.elem(f.ret), abi.elem(f.ret)))
-        for i, p in enumerate(f.params):
-            if cx(p) == "L":
-                L.append("        { char t[64]; fmt_%s(t, lb%d); strcat(in, \" %s(lane0)=\"); strcat(in, t); }" % (p.base, i, p.name))
-            elif cx(p) == "U":
-                L.append("        { char t[64]; fmt_%s(t, a%d); strcat(in, \" %s(lane0)=\"); strcat(in, t); }" % (p.base, i, p.name))
-            elif p.kind == "v":
-                L.append("        { char t[64]; fmt_%s(t, a%d[k]); strcat(in, \" %s=\"); strcat(in, t); }" % (abi.elem(p.ty), i, p.name))
-            elif not is_ptr(p.ty):
-                L.append("        { char t[64]; fmt_%s(t, a%d); strcat(in, \" %s(lane0)=\"); strcat(in, t); }" % (abi.elem(p.ty), i, p.name))
-        L.append("        report(\"%s\", r, k, in, g, x);" % v.name)
-        L.append("      }")
-    else:
-        L.append("      fp_%s(%s);" % (f.name, sargs))
-    L.append("    }")
-    for i, p in enumerate(f.params):
-        if cx(p) == "byval":  # the caller's parameter object: not compared
-            L.append("    memcpy(tbuf[%d] + BUFOFF, rbuf[%d] + BUFOFF, 8);" % (i, i))
-    if ptrs or f.ret == "void" or any(p.kind == "v" and is_ptr(p.ty) for p in f.params):
-        kinds = "".join({"float": "f", "double": "d"}.get(pointee(p.ty), ".") if is_ptr(p.ty) else "."
-                        for p in f.params[:4]).ljust(4, ".")
-        L.append("    check_buffers(\"%s\", r, act, VL, \"%s\");" % (v.name, kinds))
-    L.append("  }")
-    L.append("  ran[%d]++;" % "bcde".index(isa))
-    L.append("}")
-    return L
-
-
-_abi_gen_variant = abi.gen_variant
-
-
-def gen_variant_dispatch(v, idx):
-    if getattr(v.f, "msabi", False) or any(cx(p) for p in v.f.params):
-        return gen_variant_x(v, idx)
-    return _abi_gen_variant(v, idx)
-
-
-abi.gen_variant = gen_variant_dispatch
 
 
 def gen_driver(funcs):
