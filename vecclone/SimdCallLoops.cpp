@@ -32,14 +32,7 @@ PreservedAnalyses KeepSimdCallLoopsPass::run(Loop &L, LoopAnalysisManager &,
       hasUnrollTransformation(&L) == TM_SuppressedByUser ||
       !callsVariantFunction(L))
     return PreservedAnalyses::all();
-  LLVMContext &Ctx = L.getHeader()->getContext();
-  SmallVector<Metadata *, 8> Ops = {nullptr};
-  if (MDNode *ID = L.getLoopID())
-    append_range(Ops, drop_begin(ID->operands()));
-  Ops.push_back(MDNode::get(Ctx, MDString::get(Ctx, "llvm.loop.unroll.disable")));
-  MDNode *NewID = MDNode::getDistinct(Ctx, Ops);
-  NewID->replaceOperandWith(0, NewID);
-  L.setLoopID(NewID);
+  L.setLoopAlreadyUnrolled();
   ++NumKept;
   // Loop metadata only: no analysis reads it.
   return PreservedAnalyses::all();

@@ -50,10 +50,9 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/Debug.h"
-#include "llvm/Transforms/Utils/InjectTLIMappings.h"
+#include "vplan-ext/LaneLoopVectorize.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
-#include "llvm/Transforms/Vectorize/LoopVectorize.h"
 #include "vplan-ext/LoweringRules.h"
 #include <set>
 #include <tuple>
@@ -361,14 +360,8 @@ bool CallVectorizer::run() {
     if (!findStringMetadataForLoop(L, "llvm.loop.vectorize.width"))
       addStringMetadataToLoop(L, "llvm.loop.vectorize.width", Width);
 
-  // The main pipeline adds -fveclib's mappings right before its vectorizer;
-  // this run comes first, and other calls of the same loops need them too.
-  AM.invalidate(F, InjectTLIMappings().run(F, AM));
-  LoopVectorizeOptions Opts;
-  Opts.setVectorizeOnlyWhenForced(OnlyWhenForced);
-  Opts.setInterleaveOnlyWhenForced(OnlyWhenForced);
-  PreservedAnalyses PA = LoopVectorizePass(Opts).run(F, AM);
-  AM.invalidate(F, PA);
+  // Other calls of the same loops need -fveclib's mappings too.
+  vplanext::runVectorizerEarly(F, AM, OnlyWhenForced);
 
   lowerVectorCalls();
   restoreScalarCalls();

@@ -1548,7 +1548,7 @@ void Cutter::addBOSCCCopies(BasicBlock *W, BasicBlock *H2, BasicBlock *Act2,
                           /*hasSideEffects=*/true);
   };
   // The arrays lane loop 2 reads whole vectors of that fit one register.
-  unsigned RegBits = vectorRegisterBits(F, TTI);
+  unsigned RegBits = vectorRegisterBits(TTI);
   SmallVector<AllocaInst *, 8> InputArrays;
   for (Instruction &I : *Act2)
     if (auto *Ld = dyn_cast<LoadInst>(&I))

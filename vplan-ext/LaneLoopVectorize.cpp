@@ -16,6 +16,15 @@ STATISTIC(NumDeclined, "Lane loops the vectorizer declined (request dropped)");
 
 namespace vplanext {
 
+void runVectorizerEarly(Function &F, FunctionAnalysisManager &AM,
+                        bool OnlyWhenForced) {
+  AM.invalidate(F, InjectTLIMappings().run(F, AM));
+  LoopVectorizeOptions Opts;
+  Opts.setVectorizeOnlyWhenForced(OnlyWhenForced);
+  Opts.setInterleaveOnlyWhenForced(OnlyWhenForced);
+  AM.invalidate(F, LoopVectorizePass(Opts).run(F, AM));
+}
+
 /// Lane loops that still ask to be vectorized.
 static SmallVector<Loop *, 4> pendingLaneLoops(LoopInfo &LI) {
   SmallVector<Loop *, 4> Out;
@@ -31,13 +40,7 @@ PreservedAnalyses LaneLoopVectorizePass::run(Function &F,
   if (F.isDeclaration() || pendingLaneLoops(AM.getResult<LoopAnalysis>(F))
                                .empty())
     return PreservedAnalyses::all();
-  // The main pipeline adds -fveclib's mappings right before its vectorizer;
-  // this run comes first.
-  AM.invalidate(F, InjectTLIMappings().run(F, AM));
-  LoopVectorizeOptions Opts;
-  Opts.setVectorizeOnlyWhenForced(true);
-  Opts.setInterleaveOnlyWhenForced(true);
-  AM.invalidate(F, LoopVectorizePass(Opts).run(F, AM));
+  runVectorizerEarly(F, AM, /*OnlyWhenForced=*/true);
   for (Loop *L : pendingLaneLoops(AM.getResult<LoopAnalysis>(F))) {
     ++NumDeclined;
     L->setLoopID(makeDeclinedLaneLoopID(L->getLoopID()));

@@ -48,7 +48,7 @@ const char *whyNotLaneControlFlow(const BasicBlock &BB) {
   return nullptr;
 }
 
-unsigned vectorRegisterBits(const Function &F, const TargetTransformInfo *TTI) {
+unsigned vectorRegisterBits(const TargetTransformInfo *TTI) {
   if (!TTI)
     return 128;
   return TTI->getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)

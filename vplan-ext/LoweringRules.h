@@ -23,7 +23,6 @@
 namespace llvm {
 class BasicBlock;
 class CallBase;
-class Function;
 class Instruction;
 class TargetTransformInfo;
 } // namespace llvm
@@ -58,14 +57,14 @@ unsigned bosccRegionCost(const llvm::Instruction &I,
                          const llvm::TargetTransformInfo *TTI = nullptr,
                          unsigned VF = 1);
 
-/// The widest vector the backend keeps in one register of \p F: TTI's
-/// fixed-width register size, which follows the function's own
+/// The widest vector the backend keeps in one register of the function
+/// \p TTI was made for: its fixed-width register size, which follows the
+/// function's own
 /// `prefer-vector-width` (a `c`/`d` variant of a file built with
 /// `-march=x86-64-v4` has AVX-512 but 256-bit registers: a 512-bit value
 /// there is split, and an inline-asm operand of that size cannot be).
 /// Without a target, 128 bits.
-unsigned vectorRegisterBits(const llvm::Function &F,
-                            const llvm::TargetTransformInfo *TTI);
+unsigned vectorRegisterBits(const llvm::TargetTransformInfo *TTI);
 
 /// `-vplan-boscc`: give heavy divergent if/else regions BOSCC copies.
 bool isBOSCCEnabled();

@@ -23,6 +23,13 @@
 
 namespace vplanext {
 
+/// Runs the loop vectorizer on \p F ahead of the main pipeline's, after
+/// injecting -fveclib's mappings (which the main pipeline adds only right
+/// before its own vectorizer), and invalidates what it changed. vecclone's
+/// caller side and LaneLoopVectorizePass share it.
+void runVectorizerEarly(llvm::Function &F, llvm::FunctionAnalysisManager &AM,
+                        bool OnlyWhenForced);
+
 class LaneLoopVectorizePass
     : public llvm::PassInfoMixin<LaneLoopVectorizePass> {
 public:
