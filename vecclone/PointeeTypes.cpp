@@ -26,6 +26,22 @@ namespace vecclone {
 static constexpr const char *PointeeMD = "vecclone.pointee.types";
 static constexpr const char *InnerPointeeMD = "vecclone.inner.pointee.types";
 
+/// At -O0 a pointer argument is first spilled to a stack slot of its own
+/// (\p S stores it there): the slot's pointer reloads are the same
+/// pointer. Returns false when the slot has users other than the store,
+/// such reloads and lifetime markers.
+static bool slotReloads(const StoreInst &S,
+                        SmallVectorImpl<const LoadInst *> &Reloads) {
+  bool OnlyReloads = true;
+  for (const User *SU : S.getPointerOperand()->users())
+    if (const auto *Reload = dyn_cast<LoadInst>(SU);
+        Reload && Reload->getType()->isPointerTy())
+      Reloads.push_back(Reload);
+    else if (SU != &S && !isa<LifetimeIntrinsic>(SU))
+      OnlyReloads = false;
+  return OnlyReloads;
+}
+
 /// The type \p A points to from how the body uses it; null when the uses
 /// disagree or say nothing.
 static Type *inferFromUses(const Value *A) {
@@ -53,10 +69,9 @@ static Type *inferFromUses(const Value *A) {
         T = S->getValueOperand()->getType();
       else if (auto *S = dyn_cast<StoreInst>(U);
                S && isa<AllocaInst>(S->getPointerOperand())) {
-        for (const User *SU : S->getPointerOperand()->users())
-          if (auto *Reload = dyn_cast<LoadInst>(SU);
-              Reload && Reload->getType()->isPointerTy())
-            Work.push_back(Reload);
+        SmallVector<const LoadInst *, 2> Reloads;
+        slotReloads(*S, Reloads);
+        Work.append(Reloads.begin(), Reloads.end());
         continue;
       } else if (auto *G = dyn_cast<GetElementPtrInst>(U);
                  G && G->getPointerOperand() == P) {
@@ -88,11 +103,12 @@ static Type *inferInnerFromUses(const Argument *A) {
   SmallVector<const Value *, 4> Slots = {A};
   for (const User *U : A->users())
     if (auto *S = dyn_cast<StoreInst>(U);
-        S && S->getValueOperand() == A && isa<AllocaInst>(S->getPointerOperand()))
-      for (const User *SU : S->getPointerOperand()->users())
-        if (auto *Reload = dyn_cast<LoadInst>(SU);
-            Reload && Reload->getType()->isPointerTy())
-          Slots.push_back(Reload);
+        S && S->getValueOperand() == A &&
+        isa<AllocaInst>(S->getPointerOperand())) {
+      SmallVector<const LoadInst *, 2> Reloads;
+      slotReloads(*S, Reloads);
+      Slots.append(Reloads.begin(), Reloads.end());
+    }
   Type *Found = nullptr;
   for (const Value *P : Slots)
     for (const User *U : P->users())
@@ -230,13 +246,11 @@ uint64_t ownedCopyBytes(const Argument &A) {
                                          ->getZExtValue());
       } else if (const auto *S = dyn_cast<StoreInst>(I);
                  S && isa<AllocaInst>(S->getPointerOperand())) {
-        // -O0 keeps the address in a stack slot: its reloads are the same
-        // pointer.
-        for (const User *SU : S->getPointerOperand()->users())
-          if (const auto *Reload = dyn_cast<LoadInst>(SU))
-            Work.push_back({Reload, Offset});
-          else if (SU != S && !isa<LifetimeIntrinsic>(SU))
-            return UnknownCopyBytes;
+        SmallVector<const LoadInst *, 2> Reloads;
+        if (!slotReloads(*S, Reloads))
+          return UnknownCopyBytes;
+        for (const LoadInst *Reload : Reloads)
+          Work.push_back({Reload, Offset});
       } else if (!isa<LifetimeIntrinsic>(I) && !isa<PtrToIntInst>(I) &&
                  !isa<ICmpInst>(I) &&
                  !match(I, m_Intrinsic<Intrinsic::objectsize>())) {
