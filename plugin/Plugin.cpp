@@ -4,10 +4,13 @@
 /// Registers every pass for `opt -passes=...` (from Passes.def) and places
 /// them in clang's default pipelines: vecclone at OptimizerEarly (after
 /// inlining, before vectorization; it adds functions, so it must be a module
-/// pass), the report right after the loop vectorizer.
+/// pass), the report right after the loop vectorizer. The front-end plugin
+/// (frontend/, `clang -fplugin=`) registers the same passes through
+/// registerPluginPasses.
 //
 //===----------------------------------------------------------------------===//
 
+#include "plugin/Plugin.h"
 #include "vecclone/PinSignatures.h"
 #include "vecclone/PointeeTypes.h"
 #include "vecclone/ScalarContraction.h"
@@ -120,14 +123,12 @@ static void registerDefaultPipeline(PassBuilder &PB) {
       });
 }
 
-static PassPluginLibraryInfo getVecClonePluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "VecClone", LLVM_VERSION_STRING,
-          [](PassBuilder &PB) {
-            registerPipelineNames(PB);
-            registerDefaultPipeline(PB);
-          }};
+void vecclone::registerPluginPasses(PassBuilder &PB) {
+  registerPipelineNames(PB);
+  registerDefaultPipeline(PB);
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return getVecClonePluginInfo();
+  return {LLVM_PLUGIN_API_VERSION, vecclone::PluginName, LLVM_VERSION_STRING,
+          vecclone::registerPluginPasses};
 }
