@@ -13,9 +13,11 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include <algorithm>
+#include <set>
 
 using namespace llvm;
 
@@ -147,6 +149,35 @@ CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
                        return A.ABI.ISA > B.ABI.ISA;
                      return !A.ABI.Masked && B.ABI.Masked;
                    });
+  return Out;
+}
+
+bool canComposeCall(const CallBase &CB) {
+  Type *Ret = CB.getType();
+  return Ret->isVoidTy() || VectorType::isValidElementType(Ret);
+}
+
+SmallVector<UsableVariant, 4> composedVariants(ArrayRef<UsableVariant> Usable,
+                                               unsigned VF) {
+  SmallVector<UsableVariant, 4> Out;
+  if (any_of(Usable, [&](const UsableVariant &V) { return V.lanes() == VF; }))
+    return Out;
+  for (const UsableVariant &V : Usable)
+    if (V.Copies == 1 && V.ABI.VLen < VF && VF % V.ABI.VLen == 0)
+      Out.push_back(V);
+  // Fewest calls first; Usable's order (widest ISA, unmasked first) within.
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const UsableVariant &A, const UsableVariant &B) {
+                     return A.ABI.VLen > B.ABI.VLen;
+                   });
+  // LV looks a mapping up by its lane count and mask, and a composed
+  // mapping's name spells VF lanes: one entry per ISA class and mask kind.
+  std::set<std::pair<ISAClass, bool>> Seen;
+  erase_if(Out, [&](const UsableVariant &V) {
+    return !Seen.insert({V.ABI.ISA, V.ABI.Masked}).second;
+  });
+  for (UsableVariant &V : Out)
+    V.Copies = VF / V.ABI.VLen;
   return Out;
 }
 

@@ -14,6 +14,7 @@
 #define VECCLONE_CALLERVARIANTS_H
 
 #include "vecclone/VariantABI.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
@@ -57,6 +58,18 @@ std::optional<ISAClass> widestISA(const llvm::Function &F);
 /// Variants of \p CB's callee that \p CB may use. \p MaskedOnly keeps only
 /// `M` variants (for calls the vectorizer must not run on inactive lanes).
 CallVariants findCallVariants(const llvm::CallBase &CB, bool MaskedOnly);
+
+/// True if a call of \p CB's type split into calls on slices of its lanes
+/// can be put back together: it returns nothing or one vectorizable value
+/// (not a struct).
+bool canComposeCall(const llvm::CallBase &CB);
+
+/// Of \p Usable (best first), the variants to call `VF / n` times for a call
+/// of \p VF lanes when none has exactly VF lanes: those of n lanes, n
+/// dividing VF, widest n first, one per ISA class and mask kind, with
+/// Copies set. Empty when some variant has VF lanes.
+llvm::SmallVector<UsableVariant, 4>
+composedVariants(llvm::ArrayRef<UsableVariant> Usable, unsigned VF);
 
 } // namespace vecclone
 

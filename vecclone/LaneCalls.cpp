@@ -48,13 +48,6 @@ bool isPureLibCall(const CallBase &CB, const TargetLibraryInfo &TLI) {
          !CB.mayReadOrWriteMemory() && CB.doesNotThrow();
 }
 
-/// The return types a call split into narrower calls can reassemble: none,
-/// or one vector of lanes (not a struct of them).
-static bool canCompose(const CallBase &CB) {
-  Type *Ret = CB.getType();
-  return Ret->isVoidTy() || VectorType::isValidElementType(Ret);
-}
-
 CallVariants findLaneCallVariants(const CallBase &CB, unsigned VF,
                                   bool Conditional,
                                   const TargetLibraryInfo &TLI) {
@@ -96,7 +89,7 @@ CallVariants findLaneCallVariants(const CallBase &CB, unsigned VF,
   // VF scalar calls (a `simdlen(4)` callee in a variant of 8 lanes, or
   // libmvec's 4-lane double functions in an 8-lane loop). The widest such
   // variant first; LV sees one VF-lane stand-in per ISA class and mask kind.
-  if (Out.Usable.empty() && canCompose(CB)) {
+  if (Out.Usable.empty() && canComposeCall(CB)) {
     for (const UsableVariant &V : All.Usable)
       if (V.ABI.VLen < VF && VF % V.ABI.VLen == 0)
         Consider(V, Narrow);

@@ -82,6 +82,11 @@ struct OfferedCall {
   WeakVH Call;
   Function *Callee;
   DebugLoc Loc;
+  /// Lane counts of the mappings offered, for the remark when LV still
+  /// calls the function lane by lane.
+  SmallVector<unsigned, 8> Lanes;
+  /// Why the variants left out were (first = closest to usable).
+  SmallVector<UnusableVariant, 4> Unusable;
 };
 
 class CallVectorizer {
@@ -98,8 +103,9 @@ private:
   bool offerVariants(CallInst &CI, Loop &L, DominatorTree &DT);
   unsigned widestNaturalVF(const Loop &L) const;
   void lowerVectorCalls();
-  void restoreScalarCalls();
-  void reportScalarLoops();
+  void restoreScalarCalls(SmallVectorImpl<CallInst *> &Stripped);
+  void reportScalarLoops(ArrayRef<CallInst *> Stripped);
+  void reportLaneByLaneCalls(ArrayRef<CallInst *> Stripped, LoopInfo &LI);
 
   Function &F;
   FunctionAnalysisManager &AM;
@@ -116,6 +122,13 @@ private:
 };
 
 } // namespace
+
+/// The width the user asked for (`simdlen`, `vectorize_width`), or 0.
+static unsigned userWidth(const Loop &L) {
+  std::optional<int> W =
+      getOptionalIntLoopAttribute(&L, "llvm.loop.vectorize.width");
+  return W && *W > 1 ? unsigned(*W) : 0;
+}
 
 /// The widest vectorization factor LV's cost model considers for \p L: the
 /// target's vector register over the widest type the loop loads or stores
@@ -201,6 +214,19 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
     });
   }
 
+  // LV calls a variant only at exactly its lane count. A float loop runs 8
+  // lanes at AVX2 where a double callee has 4: without an 8-lane mapping
+  // LV either settles for 4 lanes or calls the function lane by lane (a
+  // loop whose width the user set). Wider factors get 2 or more calls of
+  // a narrower variant, one per slice of the lanes (as in variant bodies).
+  if (!LaneVF && canComposeCall(CI)) {
+    unsigned MaxVF = std::max(widestNaturalVF(L), userWidth(L));
+    SmallVector<UsableVariant, 8> Composed;
+    for (unsigned VF = 2; VF <= MaxVF; VF *= 2)
+      append_range(Composed, composedVariants(Usable, VF));
+    append_range(Usable, Composed);
+  }
+
   std::string Mapping;
   for (const UsableVariant &V : Usable) {
     Function *Form = getOrInsertVectorizerForm(*F.getParent(), V, *Callee);
@@ -240,7 +266,14 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
   }
   LLVM_DEBUG(dbgs() << "vecclone-calls: " << CI << " -> " << Mapping << "\n");
   ++NumCallSites;
-  Offered.push_back({&CI, Callee, CI.getDebugLoc()});
+  OfferedCall &O = Offered.emplace_back();
+  O.Call = &CI;
+  O.Callee = Callee;
+  O.Loc = CI.getDebugLoc();
+  for (const UsableVariant &V : Usable)
+    if (!is_contained(O.Lanes, V.lanes()))
+      O.Lanes.push_back(V.lanes());
+  O.Unusable.assign(CV.Unusable.begin(), CV.Unusable.end());
   return true;
 }
 
@@ -283,7 +316,8 @@ void CallVectorizer::lowerVectorCalls() {
 
 /// Every scalar call still carrying our attributes is a copy the vectorizer
 /// left (the original loop as remainder, or a loop it declined).
-void CallVectorizer::restoreScalarCalls() {
+void CallVectorizer::restoreScalarCalls(
+    SmallVectorImpl<CallInst *> &Stripped) {
   for (Instruction &I : instructions(F)) {
     auto *CI = dyn_cast<CallInst>(&I);
     if (!CI)
@@ -298,13 +332,61 @@ void CallVectorizer::restoreScalarCalls() {
       CI->removeFnAttr(SavedMemoryAttr);
     }
     if (CI->hasFnAttr(MappingAttr) &&
-        CI->getAttributes().getFnAttr(MappingAttr).isValid())
+        CI->getAttributes().getFnAttr(MappingAttr).isValid()) {
       CI->removeFnAttr(MappingAttr);
+      Stripped.push_back(CI);
+    }
   }
 }
 
-void CallVectorizer::reportScalarLoops() {
+/// A vectorized loop that still holds several scalar calls of one offered
+/// call (same callee and location) runs that call lane by lane: LV picked
+/// a width none of the mappings had (a variant wider than the loop, or a
+/// width the user set). Say so at the call, with the widths there were.
+void CallVectorizer::reportLaneByLaneCalls(ArrayRef<CallInst *> Stripped,
+                                           LoopInfo &LI) {
+  MapVector<std::tuple<Loop *, Function *, DILocation *>,
+            SmallVector<CallInst *, 16>>
+      Copies;
+  for (CallInst *CI : Stripped) {
+    Loop *L = LI.getLoopFor(CI->getParent());
+    if (L && isVectorizedLoopID(L->getLoopID()))
+      Copies[{L, CI->getCalledFunction(), CI->getDebugLoc().get()}].push_back(
+          CI);
+  }
+  for (auto &[Key, Calls] : Copies) {
+    auto [L, Callee, Loc] = Key;
+    unsigned N = Calls.size();
+    if (N < 2)
+      continue; // the scalar remainder loop's one call
+    auto It = find_if(Offered, [&, Callee = Callee, Loc = Loc](
+                                   const OfferedCall &O) {
+      return O.Callee == Callee && O.Loc.get() == Loc;
+    });
+    if (It == Offered.end())
+      continue;
+    ORE.emit([&, Callee = Callee] {
+      OptimizationRemarkMissed R(DEBUG_TYPE, "LaneByLaneCall",
+                                 Calls.front());
+      R << "call to '" << Callee->getName() << "' runs lane by lane in its "
+        << "vectorized loop (" << ore::NV("Calls", N)
+        << " scalar calls per vector iteration): the vectorizer chose a "
+           "width no usable variant has (variants of";
+      for (unsigned Lanes : It->Lanes)
+        R << " " << Twine(Lanes).str();
+      R << " lanes";
+      if (!It->Unusable.empty())
+        R << "; " << It->Unusable.front().Name << ": "
+          << It->Unusable.front().Reason;
+      R << ")";
+      return R;
+    });
+  }
+}
+
+void CallVectorizer::reportScalarLoops(ArrayRef<CallInst *> Stripped) {
   auto &LI = AM.getResult<LoopAnalysis>(F);
+  reportLaneByLaneCalls(Stripped, LI);
   for (const OfferedCall &O : Offered) {
     auto *Call = cast_or_null<CallInst>(O.Call);
     if (!Call)
@@ -364,9 +446,10 @@ bool CallVectorizer::run() {
   vplanext::runVectorizerEarly(F, AM, OnlyWhenForced);
 
   lowerVectorCalls();
-  restoreScalarCalls();
+  SmallVector<CallInst *, 16> Stripped;
+  restoreScalarCalls(Stripped);
   AM.invalidate(F, PreservedAnalyses::none());
-  reportScalarLoops();
+  reportScalarLoops(Stripped);
   return true;
 }
 
