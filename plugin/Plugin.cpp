@@ -15,6 +15,7 @@
 #include "vecclone/PointeeTypes.h"
 #include "vecclone/ScalarContraction.h"
 #include "vecclone/SimdCallLoops.h"
+#include "vecclone/TerminateScopes.h"
 #include "vecclone/VecClonePass.h"
 #include "kernel-wrap/KernelWrapPass.h"
 #include "vplan-ext/LaneMaskSimplify.h"
@@ -97,6 +98,9 @@ static void registerDefaultPipeline(PassBuilder &PB) {
   // loops this pass already vectorized. -O1 vectorizes forced loops only.
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel Level) {
+        // With exceptions on, calls in omp simd loops are invokes the
+        // vectorizer refuses; they are calls until VectorizerEnd.
+        FPM.addPass(vecclone::OpenTerminateScopesPass());
         // omp simd loops with inner loops become lane loops first, so their
         // calls can use variants and the vectorizer can widen them.
         FPM.addPass(vplanext::SimdLoopPass());
@@ -108,6 +112,9 @@ static void registerDefaultPipeline(PassBuilder &PB) {
       });
   PB.registerVectorizerEndEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
+        // First: nothing after the vectorizer may see a call that should
+        // end in std::terminate as one that unwinds.
+        FPM.addPass(vecclone::CloseTerminateScopesPass());
         // After the vectorizer's InstCombines: its mask chains, shortened.
         FPM.addPass(vplanext::LaneMaskSimplifyPass());
         FPM.addPass(vecclone::VecCloneReportPass());
