@@ -28,6 +28,12 @@ config.substitutions.append(("%gxx", config.gcc.replace("gcc", "g++")))
 config.substitutions.append(("%gcc", config.gcc))
 config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%llvm_tools", tools))
+# The clang front-end plugin built beside the pass plugin (clang -fplugin=).
+frontend = os.path.join(os.path.dirname(plugin), "VecCloneFrontend.so")
+config.substitutions.append(("%frontend", frontend))
+# First: %clangxx would otherwise match its prefix.
+config.substitutions.insert(0, ("%clangxx-fe", f"{tools}/clang++ -fplugin={frontend}"))
 config.substitutions.append(("%srcroot", config.source_root))
 
 # Runtime tests execute AVX-512 code; mark what this CPU can run.
