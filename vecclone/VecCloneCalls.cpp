@@ -309,6 +309,12 @@ void CallVectorizer::lowerVectorCalls() {
         R << " per " << ore::NV("Lanes", V.lanes()) << " lanes";
       if (!VariantOf.empty())
         R << " in variant " << F.getName() << " of '" << VariantOf << "'";
+      if (unsigned Few = recursionScalarLanes(V);
+          Few && VariantOf == Scalar->getName())
+        R << "; recursive: with " << ore::NV("ScalarLanes", Few)
+          << " or fewer active lanes it calls '" << Scalar->getName()
+          << "' per active lane instead, since a vector call runs as long as "
+             "its deepest lane and costs more than that many scalar calls";
       return R;
     });
   }
