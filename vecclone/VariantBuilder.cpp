@@ -527,11 +527,43 @@ Function *VariantBodyBuilder::createFallback() {
   return F;
 }
 
+/// The 64-bit form of \p BO, one of the scalar body's `nsw` operations on a
+/// value whose 64-bit form is \p Wide (operand \p OpNo of \p BO); null when
+/// it has none. The scalar call does not overflow there (that would be
+/// undefined), so sext(a op b) == sext(a) op sext(b) on every lane: an AoS
+/// index 3*i+1, or an accessor's `i + nx * n`, whose other operand is
+/// computed once for all lanes.
+static Value *widenNoSignedWrapOp(BinaryOperator &BO, unsigned OpNo,
+                                  Value *Wide) {
+  if (!BO.hasNoSignedWrap())
+    return nullptr;
+  Value *Other = BO.getOperand(1 - OpNo);
+  Instruction::BinaryOps Opc = BO.getOpcode();
+  if (Opc == Instruction::Shl) {
+    // Only as the shifted value, by an amount below the narrow width.
+    auto *C = dyn_cast<ConstantInt>(Other);
+    if (OpNo != 0 || !C ||
+        C->getZExtValue() >= BO.getType()->getIntegerBitWidth())
+      return nullptr;
+  } else if (Opc != Instruction::Add && Opc != Instruction::Sub &&
+             Opc != Instruction::Mul) {
+    return nullptr;
+  }
+  IRBuilder<> B(BO.getNextNode());
+  Value *WideOther = Opc == Instruction::Shl
+                         ? B.getInt64(cast<ConstantInt>(Other)->getZExtValue())
+                         : B.CreateSExt(Other, Wide->getType());
+  Value *L = OpNo == 0 ? Wide : WideOther, *R = OpNo == 0 ? WideOther : Wide;
+  auto *W = cast<BinaryOperator>(B.CreateBinOp(Opc, L, R));
+  W->setHasNoSignedWrap(true);
+  return W;
+}
+
 /// In the no-wrap loop, sext(base + lane*step) equals sext(base) + lane*step,
-/// and likewise through `add nsw` of constants: rewriting the body's sign
-/// extensions in 64-bit form gives the vectorizer an index it sees as
-/// consecutive, so it needs no overflow check (which would also keep the
-/// return array in memory).
+/// and likewise through the body's `nsw` arithmetic (widenNoSignedWrapOp):
+/// rewriting the body's sign extensions in 64-bit form gives the vectorizer
+/// an index it sees as consecutive, so it needs no overflow check (which
+/// would also keep the return array in memory).
 void VariantBodyBuilder::widenNoWrapLinear(const LaneLoop &L) {
   for (auto [LA, ParamNo] : L.NoWrapLinear) {
     const ParamABI &P = ABI.Params[ParamNo];
@@ -543,59 +575,50 @@ void VariantBodyBuilder::widenNoWrapLinear(const LaneLoop &L) {
     SmallVector<std::pair<Instruction *, Value *>, 4> Work{{LA, Wide}};
     while (!Work.empty()) {
       auto [Narrow, W] = Work.pop_back_val();
-      for (User *U : make_early_inc_range(Narrow->users())) {
-        if (auto *SE = dyn_cast<SExtInst>(U);
+      for (Use &U : make_early_inc_range(Narrow->uses())) {
+        if (auto *SE = dyn_cast<SExtInst>(U.getUser());
             SE && SE->getType() == W->getType()) {
           SE->replaceAllUsesWith(W);
           SE->eraseFromParent();
           continue;
         }
-        // The scalar body's own nsw arithmetic on the linear value (an AoS
-        // index 3*i+1): it cannot overflow in a well-defined scalar call, so
-        // it is the same in 64 bits and the address stays an affine
-        // function of the lane, with no runtime overflow check.
-        auto *BO = dyn_cast<BinaryOperator>(U);
-        auto *C = BO ? dyn_cast<ConstantInt>(BO->getOperand(1)) : nullptr;
-        if (!C || !BO->hasNoSignedWrap() || BO->getOperand(0) != Narrow)
-          continue;
-        IRBuilder<> AB(BO->getNextNode());
-        Value *WC = AB.getInt64(C->getSExtValue());
-        Value *WBO = nullptr;
-        switch (BO->getOpcode()) {
-        case Instruction::Add:
-          WBO = AB.CreateAdd(W, WC, "", /*NUW=*/false, /*NSW=*/true);
-          break;
-        case Instruction::Sub:
-          WBO = AB.CreateSub(W, WC, "", /*NUW=*/false, /*NSW=*/true);
-          break;
-        case Instruction::Mul:
-          WBO = AB.CreateMul(W, WC, "", /*NUW=*/false, /*NSW=*/true);
-          break;
-        case Instruction::Shl:
-          if (C->getZExtValue() >= Narrow->getType()->getIntegerBitWidth())
-            continue;
-          WBO = AB.CreateShl(W, WC, "", /*NUW=*/false, /*NSW=*/true);
-          break;
-        default:
-          continue;
-        }
-        Work.push_back({BO, WBO});
+        if (auto *BO = dyn_cast<BinaryOperator>(U.getUser()))
+          if (Value *WBO = widenNoSignedWrapOp(*BO, U.getOperandNo(), W))
+            Work.push_back({BO, WBO});
       }
     }
   }
 }
 
-/// Marks the loop's memory accesses as free of lane-to-lane dependences,
-/// except accesses to locals of the scalar body: those are one object shared
-/// by all lanes, and the vectorizer must see that dependence.
+/// Whether \p Ptr addresses a local of the scalar body: one object all
+/// lanes share (a lane array is each lane's own).
+static bool isBodyLocal(const Value *Ptr) {
+  auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+  return AI && !AI->getMetadata(LaneArrayMD);
+}
+
+/// Whether the lanes' independence covers memory access \p I: declare simd
+/// promises that lanes may run concurrently, so no lane touches memory
+/// another lane writes -- except the body's locals, one object shared by
+/// all lanes, whose dependence the vectorizer must see.
+static bool isLaneParallelAccess(const Instruction &I) {
+  if (!I.mayReadOrWriteMemory())
+    return false;
+  if (auto *Ptr = getLoadStorePointerOperand(&I); Ptr && isBodyLocal(Ptr))
+    return false;
+  if (auto *CB = dyn_cast<CallBase>(&I))
+    return none_of(CB->args(), [&](const Use &U) {
+      return U->getType()->isPointerTy() && isBodyLocal(U.get());
+    });
+  return true;
+}
+
+/// Marks the loop's memory accesses as free of lane-to-lane dependences
+/// (isLaneParallelAccess).
 void VariantBodyBuilder::tagLoopAccesses(MDNode *AccessGroup,
                                          ArrayRef<BasicBlock *> Headers) {
   DominatorTree DT(V);
   LoopInfo LI(DT);
-  auto IsBodyLocal = [](const Value *Ptr) {
-    auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
-    return AI && !AI->getMetadata(LaneArrayMD);
-  };
   SmallPtrSet<BasicBlock *, 32> Blocks;
   for (BasicBlock *H : Headers) {
     Loop *L = LI.getLoopFor(H);
@@ -603,18 +626,9 @@ void VariantBodyBuilder::tagLoopAccesses(MDNode *AccessGroup,
     Blocks.insert(L->block_begin(), L->block_end());
   }
   for (BasicBlock *BB : Blocks)
-    for (Instruction &I : *BB) {
-      if (!I.mayReadOrWriteMemory())
-        continue;
-      if (auto *Ptr = getLoadStorePointerOperand(&I); Ptr && IsBodyLocal(Ptr))
-        continue;
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (any_of(CB->args(), [&](const Use &U) {
-              return U->getType()->isPointerTy() && IsBodyLocal(U.get());
-            }))
-          continue;
-      I.setMetadata(LLVMContext::MD_access_group, AccessGroup);
-    }
+    for (Instruction &I : *BB)
+      if (isLaneParallelAccess(I))
+        I.setMetadata(LLVMContext::MD_access_group, AccessGroup);
 }
 
 static void setVariantAttributes(Function &V, const Function &Scalar,
@@ -863,8 +877,11 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   // epilogue, which a VL-iteration lane loop has no room for), 32-bit
   // divisions go through double, and uniform work the lane mask guards
   // moves before the lane loop.
-  vplanext::prepareLaneLoops(*V, DT, LI, LaneHeaders,
-                             /*FillGaps=*/Out.Inlined);
+  vplanext::prepareLaneLoops(
+      *V, DT, LI, LaneHeaders, /*FillGaps=*/Out.Inlined,
+      [](const Instruction &I) {
+        return isa<StoreInst, MemIntrinsic>(I) && isLaneParallelAccess(I);
+      });
 
   LLVMContext &Ctx = V->getContext();
   MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});

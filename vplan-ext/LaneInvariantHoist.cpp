@@ -4,8 +4,16 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "vplan-ext/FunctionAA.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/Analysis/MustExecute.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/CommandLine.h"
@@ -18,6 +26,8 @@ using namespace llvm;
 
 STATISTIC(NumHoisted, "Number of lane-invariant instructions hoisted out of "
                       "lane loops");
+STATISTIC(NumLoadsHoisted, "Number of lane-invariant loads hoisted out of lane "
+                           "loops");
 STATISTIC(NumDivisionsHoisted, "Number of lane-invariant divisions made "
                                "speculatable and hoisted out of lane loops");
 STATISTIC(NumChainCuts, "Number of freezes cutting deep uniform expression "
@@ -72,13 +82,122 @@ static bool hoistInvariantDivision(Instruction &I, Loop &L) {
   return true;
 }
 
-unsigned hoistLaneInvariants(ArrayRef<Loop *> LaneLoops) {
+namespace {
+/// Decides which loads of a lane loop read the same memory on every lane
+/// and may therefore be read once before the loop. Alias analysis is built
+/// on first use: most lane loops have no such load.
+class LoadHoister {
+public:
+  LoadHoister(Function &F, DominatorTree &DT, ParallelWriteFn IsParallelWrite)
+      : F(F), DT(DT), IsParallelWrite(IsParallelWrite),
+        TLII(F.getParent()->getTargetTriple()), TLI(TLII, &F) {}
+
+  /// Moves \p Ld to \p L's preheader if that is exact; returns whether.
+  bool hoist(LoadInst &Ld, Loop &L);
+
+private:
+  bool mayBeClobbered(const LoadInst &Ld, const Loop &L);
+  bool safeInPreheader(LoadInst &Ld, Loop &L);
+
+  Function &F;
+  DominatorTree &DT;
+  ParallelWriteFn IsParallelWrite;
+  TargetLibraryInfoImpl TLII;
+  TargetLibraryInfo TLI;
+  std::optional<AssumptionCache> AC;
+  std::optional<FunctionAA> AA;
+  const Loop *SafetyLoop = nullptr;
+  SimpleLoopSafetyInfo Safety;
+};
+} // namespace
+
+/// The blocks of innermost loop \p L that run before \p BB in the same
+/// iteration (the paths from the header to it, without the back edge),
+/// \p BB included.
+static SmallPtrSet<const BasicBlock *, 16> blocksUpTo(const BasicBlock *BB,
+                                                      const Loop &L) {
+  SmallPtrSet<const BasicBlock *, 16> Seen{BB};
+  SmallVector<const BasicBlock *, 16> Work{BB};
+  while (!Work.empty()) {
+    const BasicBlock *B = Work.pop_back_val();
+    if (B == L.getHeader())
+      continue;
+    for (const BasicBlock *P : predecessors(B))
+      if (L.contains(P) && Seen.insert(P).second)
+        Work.push_back(P);
+  }
+  return Seen;
+}
+
+/// Whether a write of \p L may change what \p Ld reads between the loop's
+/// entry and the moment a lane runs \p Ld. A write that runs before it in
+/// the same lane counts whenever alias analysis cannot rule it out. One the
+/// lanes' independence covers (\p IsParallelWrite: a store of the declare
+/// simd body, whose lanes may run concurrently) and that does not run before
+/// it in the same lane touches memory only its own lane reads: were it
+/// \p Ld's, another lane would read what this one writes. The vectorized
+/// loop reads such a load once, before any lane's write, all the same.
+bool LoadHoister::mayBeClobbered(const LoadInst &Ld, const Loop &L) {
+  MemoryLocation Loc = MemoryLocation::get(&Ld);
+  SmallPtrSet<const BasicBlock *, 16> Before = blocksUpTo(Ld.getParent(), L);
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      if (!I.mayWriteToMemory())
+        continue;
+      bool RunsBefore = Before.contains(BB) &&
+                        (BB != Ld.getParent() || I.comesBefore(&Ld));
+      if (!RunsBefore && IsParallelWrite && IsParallelWrite(I))
+        continue;
+      if (!AC)
+        AC.emplace(F);
+      if (!AA)
+        AA.emplace(F, TLI, *AC, DT);
+      if (isModSet(AA->AA.getModRefInfo(&I, Loc)))
+        return true;
+    }
+  return false;
+}
+
+/// Whether reading \p Ld's address before the loop cannot fault where the
+/// loop would not: the memory is known dereferenceable there, or every
+/// lane loop run reads it (a lane loop runs at least one lane).
+bool LoadHoister::safeInPreheader(LoadInst &Ld, Loop &L) {
+  Instruction *PT = L.getLoopPreheader()->getTerminator();
+  if (!AC)
+    AC.emplace(F);
+  if (isSafeToLoadUnconditionally(Ld.getPointerOperand(), Ld.getType(),
+                                  Ld.getAlign(), F.getDataLayout(), PT,
+                                  &*AC, &DT, &TLI))
+    return true;
+  if (SafetyLoop != &L) {
+    Safety.computeLoopSafetyInfo(&L);
+    SafetyLoop = &L;
+  }
+  return Safety.isGuaranteedToExecute(Ld, &DT, &L);
+}
+
+bool LoadHoister::hoist(LoadInst &Ld, Loop &L) {
+  if (!Ld.isSimple() || !L.isLoopInvariant(Ld.getPointerOperand()) ||
+      mayBeClobbered(Ld, L) || !safeInPreheader(Ld, L))
+    return false;
+  Ld.moveBefore(L.getLoopPreheader()->getTerminator()->getIterator());
+  // Its value no longer depends on the lane's path to it.
+  Ld.dropUBImplyingAttrsAndMetadata();
+  ++NumLoadsHoisted;
+  return true;
+}
+
+unsigned hoistLaneInvariants(ArrayRef<Loop *> LaneLoops, Function &F,
+                             DominatorTree &DT,
+                             ParallelWriteFn IsParallelWrite) {
   unsigned Hoisted = 0;
+  LoadHoister Loads(F, DT, IsParallelWrite);
   for (Loop *L : LaneLoops) {
     if (!L->getLoopPreheader())
       continue;
     // Program order: a chain's operands come out before their users, so
-    // each makeLoopInvariant call has little left to recurse into.
+    // each makeLoopInvariant call has little left to recurse into, and a
+    // load's address is outside the loop by the time the load is asked.
     SmallVector<Instruction *, 64> Insts;
     for (BasicBlock *BB : L->getBlocksVector())
       for (Instruction &I : *BB)
@@ -90,6 +209,13 @@ unsigned hoistLaneInvariants(ArrayRef<Loop *> LaneLoops) {
       L->makeLoopInvariant(I, Changed);
       if (!Changed && L->contains(I))
         Changed = hoistInvariantDivision(*I, *L);
+      // A lane-invariant load (a field of a uniform object: the data
+      // pointer and row length of an accessor class) left in the loop is
+      // a value the vectorizer's SCEV cannot see through, so every address
+      // computed from it looked like a gather.
+      if (!Changed && L->contains(I))
+        if (auto *Ld = dyn_cast<LoadInst>(I))
+          Changed = Loads.hoist(*Ld, *L);
       Hoisted += Changed;
     }
   }

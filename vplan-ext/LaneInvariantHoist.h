@@ -17,7 +17,10 @@
 /// lane" loop) instead of once per lane, and a live-in for the vectorizer.
 /// Such a division is hoisted too, with a divisor that cannot trap: left
 /// under a lane mask, LLVM 22's vectorizer gives every lane lane 0's
-/// predicated copy of it (fuzz seed 200192).
+/// predicated copy of it (fuzz seed 200192). So are loads of lane-invariant
+/// addresses no write of the loop can change under them (the fields of a
+/// uniform `this` or accessor object): left inside, they hide from SCEV
+/// that `d[i + nx * n]` steps by one element per lane.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,17 +28,30 @@
 #define VPLANEXT_LANEINVARIANTHOIST_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace llvm {
+class DominatorTree;
+class Function;
+class Instruction;
 class Loop;
 } // namespace llvm
 
 namespace vplanext {
 
+/// Whether a write of a lane loop is covered by the lanes' independence
+/// (what the loop's parallel access group will hold): a location one lane
+/// writes is one no other lane reads or writes.
+using ParallelWriteFn = llvm::function_ref<bool(const llvm::Instruction &)>;
+
 /// Hoists the lane-invariant, speculatable instructions of \p LaneLoops
-/// (innermost lane loops: innermostLaneLoops in LaneLoopPrep.h) into their
-/// preheaders; returns how many it hoisted.
-unsigned hoistLaneInvariants(llvm::ArrayRef<llvm::Loop *> LaneLoops);
+/// (innermost lane loops of \p F: innermostLaneLoops in LaneLoopPrep.h)
+/// into their preheaders, and the lane-invariant loads that alias analysis
+/// and \p IsParallelWrite (null: alias analysis alone) show no write of the
+/// loop changes; returns how many it hoisted.
+unsigned hoistLaneInvariants(llvm::ArrayRef<llvm::Loop *> LaneLoops,
+                             llvm::Function &F, llvm::DominatorTree &DT,
+                             ParallelWriteFn IsParallelWrite);
 
 /// What hoisting cannot move (phis of joins under uniform branches, a
 /// loop's state) can still form a deep uniform expression DAG: a `freeze`

@@ -292,6 +292,9 @@ private:
   Value *recompute(IRBuilder<> &B, Value *V,
                    DenseMap<Value *, Value *> &Done) const;
   void findLockstep(Loop &Inner);
+  void findLaneAffineInB();
+  void recomputeLaneAffine(IRBuilder<> &B, PHINode *Lane1, PHINode *Lane3,
+                           DenseMap<Value *, Value *> &InB) const;
   void transform();
   /// A lane-stepped input of a divergent loop: its lane array, its read in
   /// lane loop 2, and for a pointer the bytes it steps by per lane.
@@ -361,6 +364,13 @@ private:
   SmallVector<BasicBlock *, 2> InnerLatches;
   /// Values defined in A or I and read in a later part, with the parts.
   MapVector<Instruction *, unsigned> Cross; // bit 1<<PartKind
+  /// Values of A that B reads and that are pure arithmetic of the lane
+  /// counter and values from outside the lane loop (a linear argument's
+  /// `sext(i) + lane`, `out + i`): lane loop 3 computes them again from its
+  /// own counter instead of reading them per lane, so an address B builds
+  /// from them is still an affine function of the lane (`out[i] = k` after
+  /// Mandelbrot's escape loop: one vector store, not one store per lane).
+  SmallSetVector<Instruction *, 4> LaneAffineInB;
   /// Availability of each crossing value at the end of each edge source.
   DenseMap<std::pair<Instruction *, BasicBlock *>, bool> AvailAt;
   Type *MaskTy = nullptr;
@@ -635,6 +645,7 @@ bool Cutter::analyse(Failure &Fail) {
       return false;
     }
   }
+  findLaneAffineInB();
   // Shadow lanes must read exactly what the lane they shadow reads; a
   // lane-stepped copy would move them.
   if (Inner && Inner->isInnermost() && !ShadowLanes && isLockstepEnabled())
@@ -699,10 +710,10 @@ bool Cutter::isRecomputable(Value *V) const {
 
 Value *Cutter::recompute(IRBuilder<> &B, Value *V,
                          DenseMap<Value *, Value *> &Done) const {
-  if (isOutsideLaneLoop(V))
-    return V;
   if (Value *R = Done.lookup(V))
     return R;
+  if (isOutsideLaneLoop(V))
+    return V;
   auto *I = cast<Instruction>(V);
   Instruction *N = I->clone();
   for (Use &U : N->operands())
@@ -710,6 +721,34 @@ Value *Cutter::recompute(IRBuilder<> &B, Value *V,
   B.Insert(N, I->getName());
   Done[V] = N;
   return N;
+}
+
+/// Takes B's reads of lane-affine values of A (see LaneAffineInB) out of
+/// the crossing values: recomputed in lane loop 3 they are exactly what the
+/// lane computed in A (pure, non-trapping, no memory), wherever A computed
+/// them or not.
+void Cutter::findLaneAffineInB() {
+  auto IsLeaf = [&](const Value *X) {
+    return X == L.Lane || isOutsideLaneLoop(X);
+  };
+  auto InA = [&](const Instruction *I) { return partOf(I->getParent()) == PartA; };
+  for (auto &[I, Needs] : Cross)
+    if ((Needs & (1u << PartB)) && InA(I) &&
+        vplanext::isRecomputable(I, IsLeaf, InA)) {
+      LaneAffineInB.insert(I);
+      Needs &= ~(1u << PartB);
+    }
+  Cross.remove_if([](const auto &KV) { return KV.second == 0; });
+}
+
+/// At lane loop 3's entry: each of LaneAffineInB for the lane \p Lane3
+/// (A reads lane loop 1's counter \p Lane1 by now).
+void Cutter::recomputeLaneAffine(IRBuilder<> &B, PHINode *Lane1,
+                                 PHINode *Lane3,
+                                 DenseMap<Value *, Value *> &InB) const {
+  DenseMap<Value *, Value *> Done = {{Lane1, Lane3}};
+  for (Instruction *I : LaneAffineInB)
+    InB[I] = recompute(B, I, Done);
 }
 
 void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
@@ -1067,6 +1106,7 @@ void Cutter::transform() {
   for (auto &[I, Needs] : Cross)
     if (Needs & (1u << PartB))
       InB[I] = loadLane(B, I->getType(), CrossArr[I], Lane3, I->getName());
+  recomputeLaneAffine(B, Lane1, Lane3, InB);
   if (NeedResume) {
     Value *R = B.CreateLoad(MaskTy, lanePtr(B, Resume, Lane3), "resume");
     for (unsigned K = 0; K + 1 < Redirects.size(); ++K) {
@@ -1082,7 +1122,7 @@ void Cutter::transform() {
   }
   B.CreateBr(Redirects.back().Landing);
 
-  // Uses in later parts read the reloaded copies.
+  // Uses in later parts read the reloaded (or recomputed) copies.
   for (auto &[I, Needs] : Cross)
     for (Use &U : make_early_inc_range(I->uses())) {
       auto *UI = cast<Instruction>(U.getUser());
@@ -1094,6 +1134,12 @@ void Cutter::transform() {
       else if (UK == PartB)
         U.set(InB.lookup(I));
     }
+
+  for (Instruction *I : LaneAffineInB)
+    if (!Cross.count(I))
+      for (Use &U : make_early_inc_range(I->uses()))
+        if (partOfUse(U) == PartB)
+          U.set(InB.lookup(I));
 
   // Latch of loop 1: flag, resume point, inner-loop state, A's values.
   auto Avail = [&](Instruction *I, BasicBlock *From) -> Value * {

@@ -6,6 +6,7 @@
 #include "vplan-ext/WideIntDivision.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
 
@@ -25,14 +26,24 @@ SmallVector<Loop *, 4> innermostLaneLoops(const LoopInfo &LI,
 }
 
 void prepareLaneLoops(Function &F, DominatorTree &DT, LoopInfo &LI,
-                      ArrayRef<BasicBlock *> LaneHeaders, bool FillGaps) {
+                      ArrayRef<BasicBlock *> LaneHeaders, bool FillGaps,
+                      ParallelWriteFn IsParallelWrite) {
   SmallVector<Loop *, 4> Loops = innermostLaneLoops(LI, LaneHeaders);
   if (Loops.empty())
     return;
+  widenIntDivisions(F, Loops);
+  // Lane loop 3 of a cut is entered from the "while any lane" loop's header,
+  // which also enters lane loop 2: without a block of its own in between,
+  // nothing could be hoisted out of it. (DT and LI are kept up to date.)
+  for (Loop *L : Loops)
+    if (!L->getLoopPreheader())
+      InsertPreheaderForLoop(L, &DT, &LI, /*MSSAU=*/nullptr,
+                             /*PreserveLCSSA=*/false);
+  // Before the gaps are filled: a load of a uniform object's field left in
+  // the loop hides the stride of every address computed from it.
+  hoistLaneInvariants(Loops, F, DT, IsParallelWrite);
   if (FillGaps)
     fillInterleaveGaps(F, DT, LI, Loops);
-  widenIntDivisions(F, Loops);
-  hoistLaneInvariants(Loops);
   cutDeepUniformChains(Loops);
 }
 

@@ -2,18 +2,21 @@
 //
 /// \file
 /// After the lane loop is cut (LaneLoopFission), these rewrites prepare its
-/// innermost lane loops for the stock loop vectorizer: whole-struct
-/// interleave groups for strided struct reads (InterleaveGapFill), 32-bit
-/// divisions through double (WideIntDivision), lane-invariant code moved
-/// to the preheader and deep uniform chains cut (LaneInvariantHoist). None
-/// changes the CFG, so one DominatorTree and LoopInfo serve all of them;
-/// this runs them in that order.
+/// innermost lane loops for the stock loop vectorizer: 32-bit divisions
+/// through double (WideIntDivision), lane-invariant code and loads moved to
+/// the preheader (LaneInvariantHoist; before the next step, which needs the
+/// strides those loads hid), whole-struct interleave groups for strided
+/// struct reads (InterleaveGapFill), and deep uniform chains cut
+/// (LaneInvariantHoist). Only a preheader is added to a loop without one
+/// (DT and LI updated), so one DominatorTree and LoopInfo serve all of
+/// them; this runs them in that order.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef VPLANEXT_LANELOOPPREP_H
 #define VPLANEXT_LANELOOPPREP_H
 
+#include "vplan-ext/LaneInvariantHoist.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -34,12 +37,14 @@ innermostLaneLoops(const llvm::LoopInfo &LI,
                    llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
 
 /// Runs the rewrites on the innermost lane loops of \p F headed by
-/// \p LaneHeaders; \p FillGaps: also the interleave-group rewrite. \p DT and
-/// \p LI must describe \p F. Each rewrite counts its work in a STATISTIC.
+/// \p LaneHeaders; \p FillGaps: also the interleave-group rewrite;
+/// \p IsParallelWrite: the writes the lanes' independence covers (see
+/// hoistLaneInvariants). \p DT and \p LI must describe \p F. Each rewrite
+/// counts its work in a STATISTIC.
 void prepareLaneLoops(llvm::Function &F, llvm::DominatorTree &DT,
                       llvm::LoopInfo &LI,
                       llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders,
-                      bool FillGaps);
+                      bool FillGaps, ParallelWriteFn IsParallelWrite);
 
 } // namespace vplanext
 

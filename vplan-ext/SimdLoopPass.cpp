@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "vplan-ext/FunctionAA.h"
 #include "vplan-ext/SimdLoopPass.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LaneLoopMetadata.h"
@@ -89,24 +90,6 @@ bool isCandidate(const Loop &L) {
           findStringMetadataForLoop(&L, IndependentTag) ||
           findStringMetadataForLoop(&L, ChecksTag));
 }
-
-/// Alias analysis for one round, on the function as it is now: the
-/// function analysis manager's would describe the function before this
-/// pass changed it. Basic, scoped no-alias (restrict after inlining) and
-/// type-based, as the default pipeline has.
-struct RoundAA {
-  RoundAA(Function &F, const TargetLibraryInfo &TLI, AssumptionCache &AC,
-          DominatorTree &DT)
-      : Basic(F.getDataLayout(), F, TLI, AC, &DT), TBAA(false), AA(TLI) {
-    AA.addAAResult(Basic);
-    AA.addAAResult(Scoped);
-    AA.addAAResult(TBAA);
-  }
-  BasicAAResult Basic;
-  ScopedNoAliasAAResult Scoped;
-  TypeBasedAAResult TBAA;
-  AAResults AA;
-};
 
 /// Versions \p L on a run-time test that every pair of \p Checks covers
 /// disjoint address ranges: the original loop (taken when they do) is
@@ -470,7 +453,9 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     ScalarEvolution SE(F, TLI, AC, DT, LI);
     Loop *Cand = nullptr;
     // Built when a vectorize(enable) loop asks: most functions have none.
-    std::optional<RoundAA> AA;
+    // Per round: the analysis manager's would describe the function before
+    // this pass changed it.
+    std::optional<FunctionAA> AA;
     std::optional<DependenceInfo> DepInfo;
     auto DI = [&]() -> DependenceInfo & {
       if (!DepInfo) {
@@ -585,7 +570,8 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
       // The cut changed the CFG: the round's analyses are stale.
       DominatorTree CutDT(F);
       LoopInfo CutLI(CutDT);
-      prepareLaneLoops(F, CutDT, CutLI, FR.LaneHeaders, /*FillGaps=*/true);
+      prepareLaneLoops(F, CutDT, CutLI, FR.LaneHeaders, /*FillGaps=*/true,
+                       /*IsParallelWrite=*/nullptr);
     }
     LLVMContext &Ctx = F.getContext();
     // Lane arrays made by the cut are private to each lane: their accesses

@@ -60,10 +60,10 @@ attributes #0 = { nounwind "_ZGVdN8vvu_mandel" }
 ; CHECK-NEXT:    %act = load <8 x i32>, ptr %lane.act, align 32
 ; CHECK-NEXT:    [[NZ:%.*]] = icmp ne <8 x i32> %act, zeroinitializer
 ; CHECK-NEXT:    [[ANY:%.*]] = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> [[NZ]])
-; CHECK-NEXT:    br i1 [[ANY]], label %lane.loop, label %lane.post
+; CHECK-NEXT:    br i1 [[ANY]], label %lane.loop{{(.preheader)?}}, label %lane.post{{(.preheader)?}}{{$}}
 ; Lane loop 2: one iteration of the escape loop for each active lane.
 ; CHECK:       lane.loop:
-; CHECK-NEXT:    %lane.i = phi i64 [ 0, %lane.any ], [ %lane.i.next, %lane.loop.latch ]
+; CHECK-NEXT:    %lane.i = phi i64 {{.*}}[ %lane.i.next, %lane.loop.latch ]
 ; CHECK:       lane.loop.active:
 ; CHECK:         %active = load i32,
 ; CHECK:         br i1 %active{{[0-9]*}}, label %loop.i, label %lane.loop.latch
@@ -74,7 +74,7 @@ attributes #0 = { nounwind "_ZGVdN8vvu_mandel" }
 ; CHECK-NEXT:    br label %lane.any
 ; Lane loop 3: each lane resumes where it left (bypass, escape, maxit).
 ; CHECK:       lane.post:
-; CHECK-NEXT:    %lane.b = phi i64 [ 0, %lane.any ], [ %lane.b.next, %lane.post.latch ]
+; CHECK-NEXT:    %lane.b = phi i64 {{.*}}[ %lane.b.next, %lane.post.latch ]
 ; CHECK:       lane.post.resume:
 ; CHECK:         %resume = load i32
 ; CHECK:         br i1 %{{.*}}, label %lane.done, label %lane.post, !llvm.loop [[L3:![0-9]+]]
