@@ -313,8 +313,8 @@ void CallVectorizer::lowerVectorCalls() {
           Few && VariantOf == Scalar->getName())
         R << "; recursive: with " << ore::NV("ScalarLanes", Few)
           << " or fewer active lanes it calls '" << Scalar->getName()
-          << "' per active lane instead, since a vector call runs as long as "
-             "its deepest lane and costs more than that many scalar calls";
+          << "' per active lane instead (a vector call runs as long as its "
+             "deepest lane)";
       return R;
     });
   }
