@@ -31,6 +31,7 @@ step() { # NAME SUMMARY COMMAND...
 # every comparator's answers against the scalar reference, so it cannot rot.
 step bench-smoke '^(correctness|skipped|check-asm|compile-time)' \
   "$root/bench/run.sh" --smoke
+step bench-cxx-smoke '^(hll|eos|ours loops)' "$root/bench/cxx/run.sh" --smoke
 # Sanitizers (issue 7): the plugin built with ASan + UBSan into build-asan/
 # runs the IR-level tests (scripts/sanitize.sh --quick: vecclone/,
 # vplan-ext/*.ll, bad-input/, robustness/). The whole suite under the
