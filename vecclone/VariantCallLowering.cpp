@@ -138,14 +138,13 @@ static bool isSelfRecursive(const CallInst &Call, const Function &Scalar) {
 }
 
 /// A recursion's lanes diverge in depth, and a vector call runs as long as
-/// its deepest lane: the vector call tree is the union of the lanes' trees.
-/// Measured on fib (AVX2, 8 lanes, bench/mixed): with every lane at the same
-/// depth the variant is 3x faster than a scalar call per lane, but with
-/// depths 20..30 it was 15% slower while it kept calling itself down to 3
-/// active lanes; switching to scalar calls at half the lanes or fewer keeps
-/// it at least as fast as the scalar calls across those spreads.
+/// its deepest lane. With one active lane a scalar call does the same work
+/// as the vector call, for less. Measured on fib (AVX2, 8 lanes, depths
+/// 16..24, bench/mixed): switching at half the lanes or fewer was 10-40%
+/// slower than calling the variant down to one lane, which was itself
+/// faster than the scalar function per lane at every spread tried.
 unsigned recursionScalarLanes(const UsableVariant &V) {
-  return V.ABI.Masked ? V.ABI.VLen / 2 : 0;
+  return V.ABI.Masked && V.ABI.VLen > 1 ? 1 : 0;
 }
 
 /// Calls \p Scalar once per active lane of \p Call's mask (\p Call a call of

@@ -15,6 +15,7 @@ march=${2:--march=x86-64-v3}
 clang=${CLANG:-/usr/lib/llvm-22/bin/clang}
 clangxx=${CLANGXX:-/usr/lib/llvm-22/bin/clang++}
 out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
 cd "$out"
 cc() { # compiler prefix flags...
   comp=$1; pfx=$2; shift 2
