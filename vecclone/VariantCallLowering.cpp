@@ -137,14 +137,14 @@ static bool isSelfRecursive(const CallInst &Call, const Function &Scalar) {
          Scalar.getName();
 }
 
-/// A recursion's lanes diverge in depth, and a vector call runs as long as
-/// its deepest lane. With one active lane a scalar call does the same work
-/// as the vector call, for less. Measured on fib (AVX2, 8 lanes, depths
-/// 16..24, bench/mixed): switching at half the lanes or fewer was 10-40%
-/// slower than calling the variant down to one lane, which was itself
-/// faster than the scalar function per lane at every spread tried.
-unsigned recursionScalarLanes(const UsableVariant &V) {
-  return V.ABI.Masked && V.ABI.VLen > 1 ? 1 : 0;
+/// Measured on fib (AVX2, 8 lanes, depths 16..24 per lane, bench/mixed):
+/// calling the variant for the lanes still recursing beat every switch to
+/// scalar calls tried (at half the lanes or fewer: 10-40% slower; at one
+/// lane: slower too, the variant body grows by a scalar call per lane) and
+/// was faster than the scalar function per lane at every spread, so the
+/// switch is off; the lowering keeps it for a future cost model.
+unsigned recursionScalarLanes(const UsableVariant &) {
+  return 0;
 }
 
 /// Calls \p Scalar once per active lane of \p Call's mask (\p Call a call of

@@ -309,8 +309,12 @@ void CallVectorizer::lowerVectorCalls() {
         R << " per " << ore::NV("Lanes", V.lanes()) << " lanes";
       if (!VariantOf.empty())
         R << " in variant " << F.getName() << " of '" << VariantOf << "'";
-      if (unsigned Few = recursionScalarLanes(V);
-          Few && VariantOf == Scalar->getName())
+      if (VariantOf == Scalar->getName() && !recursionScalarLanes(V))
+        R << "; recursive: the lanes still recursing call the variant (one "
+             "vector call per level measured faster than a scalar call per "
+             "lane)";
+      else if (unsigned Few = recursionScalarLanes(V);
+               Few && VariantOf == Scalar->getName())
         R << "; recursive: with " << ore::NV("ScalarLanes", Few)
           << " or fewer active lanes it calls '" << Scalar->getName()
           << "' per active lane instead (a vector call runs as long as its "
