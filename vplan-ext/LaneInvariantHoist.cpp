@@ -181,8 +181,9 @@ bool LoadHoister::hoist(LoadInst &Ld, Loop &L) {
       mayBeClobbered(Ld, L) || !safeInPreheader(Ld, L))
     return false;
   Ld.moveBefore(L.getLoopPreheader()->getTerminator()->getIterator());
-  // Its value no longer depends on the lane's path to it.
-  Ld.dropUBImplyingAttrsAndMetadata();
+  // Its value no longer depends on the lane's path to it (the type says
+  // nothing about that and stays: alias analysis after us uses it).
+  Ld.dropUBImplyingAttrsAndMetadata({LLVMContext::MD_tbaa});
   ++NumLoadsHoisted;
   return true;
 }
