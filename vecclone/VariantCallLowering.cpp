@@ -131,75 +131,6 @@ static void appendMask(IRBuilderBase &B, Value *Mask, const VariantABI &ABI,
   appendPieces(B, Wide, ABI.NumMaskPieces, Out);
 }
 
-/// True if \p Call sits in a variant of \p Scalar: a recursive call.
-static bool isSelfRecursive(const CallInst &Call, const Function &Scalar) {
-  return Call.getFunction()->getFnAttribute(VariantOfAttr).getValueAsString() ==
-         Scalar.getName();
-}
-
-/// Measured on fib (AVX2, 8 lanes, depths 16..24 per lane, bench/mixed):
-/// calling the variant for the lanes still recursing beat every switch to
-/// scalar calls tried (at half the lanes or fewer: 10-40% slower; at one
-/// lane: slower too, the variant body grows by a scalar call per lane) and
-/// was faster than the scalar function per lane at every spread, so the
-/// switch is off; the lowering keeps it for a future cost model.
-unsigned recursionScalarLanes(const UsableVariant &) {
-  return 0;
-}
-
-/// Calls \p Scalar once per active lane of \p Call's mask (\p Call a call of
-/// the vectorizer-form stand-in of \p V), each behind a test of its lane;
-/// returns the results as a vector, zero in the inactive lanes.
-static Value *emitPerLaneCalls(IRBuilder<> &B, CallInst &Call,
-                               const UsableVariant &V, const Function &Scalar) {
-  Value *Mask = Call.getArgOperand(Call.arg_size() - 1);
-  const DataLayout &DL = Call.getDataLayout();
-  Type *RetTy = Call.getType();
-  Value *Result = RetTy->isVoidTy() ? nullptr : Constant::getNullValue(RetTy);
-  auto *Callee = const_cast<Function *>(&Scalar);
-  for (unsigned K = 0; K != V.ABI.VLen; ++K) {
-    SmallVector<Value *, 8> Args;
-    for (const VFParameter &P : V.Info.Shape.Parameters) {
-      if (P.ParamKind == VFParamKind::GlobalPredicate)
-        continue;
-      Value *A = Call.getArgOperand(P.ParamPos);
-      if (P.ParamKind == VFParamKind::Vector) {
-        A = B.CreateExtractElement(A, K);
-      } else if (P.ParamKind == VFParamKind::OMP_Linear && K) {
-        APInt Off(64, uint64_t(P.LinearStepOrPos * int64_t(K)), true);
-        if (A->getType()->isPointerTy())
-          A = B.CreatePtrAdd(A, B.getInt(Off.sextOrTrunc(
-                                    DL.getIndexTypeSizeInBits(A->getType()))));
-        else
-          A = B.CreateAdd(A, B.getInt(Off.sextOrTrunc(
-                                 A->getType()->getIntegerBitWidth())));
-      }
-      Args.push_back(A);
-    }
-    Instruction *Then = SplitBlockAndInsertIfThen(
-        B.CreateExtractElement(Mask, K), &*B.GetInsertPoint(),
-        /*Unreachable=*/false);
-    BasicBlock *Skip = B.GetInsertBlock();
-    B.SetInsertPoint(Then);
-    CallInst *One = B.CreateCall(Callee, Args);
-    One->setCallingConv(Scalar.getCallingConv());
-    One->setAttributes(Scalar.getAttributes());
-    One->setDebugLoc(Call.getDebugLoc());
-    // Never mapped onto a variant again (see VariantBuilder's lane call).
-    One->addFnAttr(Attribute::NoBuiltin);
-    Value *Lane = Result ? B.CreateInsertElement(Result, One, K) : nullptr;
-    B.SetInsertPoint(Then->getParent()->getSingleSuccessor(),
-                     Then->getParent()->getSingleSuccessor()->begin());
-    if (Result) {
-      PHINode *Phi = B.CreatePHI(RetTy, 2);
-      Phi->addIncoming(Lane, Then->getParent());
-      Phi->addIncoming(Result, Skip);
-      Result = Phi;
-    }
-  }
-  return Result;
-}
-
 /// Replaces \p Call, a call to the stand-in of \p V with `V.Copies > 1`,
 /// by `V.Copies` calls of the stand-in of one variant call, each on its
 /// slice of the lanes; returns them in lane order.
@@ -322,25 +253,8 @@ CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
       OtherResult = Call.getType()->isVoidTy()
                         ? nullptr
                         : Constant::getNullValue(Call.getType());
-      unsigned Few =
-          isSelfRecursive(Call, Scalar) ? recursionScalarLanes(V) : 0;
-      Value *Enough = Few ? B.CreateICmpUGT(
-                                B.CreateUnaryIntrinsic(
-                                    Intrinsic::ctpop,
-                                    B.CreateBitCast(Mask,
-                                                    B.getIntNTy(ABI.VLen))),
-                                B.getIntN(ABI.VLen, Few))
-                          : B.CreateOrReduce(Mask);
-      Instruction *Then = nullptr, *Else = nullptr;
-      if (Few)
-        SplitBlockAndInsertIfThenElse(Enough, &Call, &Then, &Else);
-      else
-        Then = SplitBlockAndInsertIfThen(Enough, &Call, /*Unreachable=*/false);
-      if (Else) {
-        B.SetInsertPoint(Else);
-        OtherResult = emitPerLaneCalls(B, Call, V, Scalar);
-        Before = Else->getParent();
-      }
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          B.CreateOrReduce(Mask), &Call, /*Unreachable=*/false);
       Called = Then->getParent();
       B.SetInsertPoint(Then);
     }

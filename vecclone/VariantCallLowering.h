@@ -43,18 +43,11 @@ llvm::Function *getOrInsertVectorizerForm(llvm::Module &M,
 /// of exactly the ABI type (our own definition or an earlier declaration).
 bool canDeclareABISymbol(const llvm::Module &M, const UsableVariant &V);
 
-/// For a call of \p V, a masked variant, from a variant of the same
-/// function (recursion): with this many active lanes or fewer the call
-/// runs the scalar function once per active lane instead (0: never).
-unsigned recursionScalarLanes(const UsableVariant &V);
-
 /// Replaces \p Call, a call to the vectorizer-form stand-in of \p V, by the
 /// ABI call of the real variant; returns the new call. With `V.Copies > 1`
 /// the call first becomes `V.Copies` calls, one per slice of the lanes
 /// (vector arguments and mask split, linear ones stepped, results
-/// concatenated), each lowered so; returns the first. A masked call from
-/// a variant of the same function (recursion) runs the scalar function per
-/// active lane when at most recursionScalarLanes(V) lanes are active.
+/// concatenated), each lowered so; returns the first.
 llvm::CallInst *lowerVariantCall(llvm::CallInst &Call, const UsableVariant &V,
                                  const llvm::Function &Scalar);
 
