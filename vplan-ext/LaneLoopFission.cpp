@@ -46,6 +46,9 @@ STATISTIC(NumCuts, "Number of lane loops cut at an inner loop");
 STATISTIC(NumCrossArrays,
           "Number of per-lane arrays for values that cross a cut");
 STATISTIC(NumCutFailures, "Number of lane loops that could not be cut");
+STATISTIC(NumLaneAffineRecomputed,
+          "Number of lane-affine values lane loop 3 computes again instead "
+          "of reading them from a lane array");
 STATISTIC(NumBOSCC, "Number of divergent branches given BOSCC copies");
 STATISTIC(NumUniformLoops, "Number of inner loops cut as uniform loops");
 STATISTIC(NumRoundCounters,
@@ -749,6 +752,7 @@ void Cutter::recomputeLaneAffine(IRBuilder<> &B, PHINode *Lane1,
   DenseMap<Value *, Value *> Done = {{Lane1, Lane3}};
   for (Instruction *I : LaneAffineInB)
     InB[I] = recompute(B, I, Done);
+  NumLaneAffineRecomputed += LaneAffineInB.size();
 }
 
 void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
