@@ -745,13 +745,20 @@ void Cutter::findLaneAffineInB() {
 }
 
 /// At lane loop 3's entry: each of LaneAffineInB for the lane \p Lane3
-/// (A reads lane loop 1's counter \p Lane1 by now).
+/// (A reads lane loop 1's counter \p Lane1 by now), which B's uses read
+/// (those of a value loop 2 reads too are rewritten with the crossing
+/// values, from \p InB).
 void Cutter::recomputeLaneAffine(IRBuilder<> &B, PHINode *Lane1,
                                  PHINode *Lane3,
                                  DenseMap<Value *, Value *> &InB) const {
   DenseMap<Value *, Value *> Done = {{Lane1, Lane3}};
-  for (Instruction *I : LaneAffineInB)
-    InB[I] = recompute(B, I, Done);
+  for (Instruction *I : LaneAffineInB) {
+    Value *R = InB[I] = recompute(B, I, Done);
+    if (!Cross.count(I))
+      for (Use &U : make_early_inc_range(I->uses()))
+        if (partOfUse(U) == PartB)
+          U.set(R);
+  }
   NumLaneAffineRecomputed += LaneAffineInB.size();
 }
 
@@ -1126,7 +1133,7 @@ void Cutter::transform() {
   }
   B.CreateBr(Redirects.back().Landing);
 
-  // Uses in later parts read the reloaded (or recomputed) copies.
+  // Uses in later parts read the reloaded copies.
   for (auto &[I, Needs] : Cross)
     for (Use &U : make_early_inc_range(I->uses())) {
       auto *UI = cast<Instruction>(U.getUser());
@@ -1138,12 +1145,6 @@ void Cutter::transform() {
       else if (UK == PartB)
         U.set(InB.lookup(I));
     }
-
-  for (Instruction *I : LaneAffineInB)
-    if (!Cross.count(I))
-      for (Use &U : make_early_inc_range(I->uses()))
-        if (partOfUse(U) == PartB)
-          U.set(InB.lookup(I));
 
   // Latch of loop 1: flag, resume point, inner-loop state, A's values.
   auto Avail = [&](Instruction *I, BasicBlock *From) -> Value * {
