@@ -66,12 +66,12 @@ void DeclareSimdRedeclsConsumer::inherit(FunctionDecl *FD) {
     return;
   SmallPtrSet<const Attr *, 4> Have;
   for (const auto *A : FD->specific_attrs<OMPDeclareSimdDeclAttr>())
-    Have.insert(OriginOf.lookup(A) ? OriginOf.lookup(A) : A);
+    Have.insert(origin(A));
   for (const FunctionDecl *Source : pragmaSources(FD)) {
     if (Source->getNumParams() != FD->getNumParams())
       continue;
     for (const auto *A : Source->specific_attrs<OMPDeclareSimdDeclAttr>()) {
-      const Attr *Origin = OriginOf.lookup(A) ? OriginOf.lookup(A) : A;
+      const Attr *Origin = origin(A);
       if (!Have.insert(Origin).second)
         continue;
       OMPDeclareSimdDeclAttr *Copy = cloneFor(A, FD);

@@ -41,6 +41,11 @@ public:
 private:
   void visit(clang::Decl *D);
   void inherit(clang::FunctionDecl *FD);
+  /// The attribute written in the source that \p A is (or is a copy of).
+  const clang::Attr *origin(const clang::Attr *A) const {
+    const clang::Attr *O = OriginOf.lookup(A);
+    return O ? O : A;
+  }
   clang::OMPDeclareSimdDeclAttr *
   cloneFor(const clang::OMPDeclareSimdDeclAttr *A, clang::FunctionDecl *FD);
 

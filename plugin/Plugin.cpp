@@ -5,8 +5,7 @@
 /// them in clang's default pipelines: vecclone at OptimizerEarly (after
 /// inlining, before vectorization; it adds functions, so it must be a module
 /// pass), the report right after the loop vectorizer. The front-end plugin
-/// (frontend/, `clang -fplugin=`) registers the same passes through
-/// registerPluginPasses.
+/// (frontend/, `clang -fplugin=`) loads this library and registers it too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -130,12 +129,13 @@ static void registerDefaultPipeline(PassBuilder &PB) {
       });
 }
 
-void vecclone::registerPluginPasses(PassBuilder &PB) {
+/// Every pass for `-passes=` and its place in clang's default pipelines.
+static void registerPluginPasses(PassBuilder &PB) {
   registerPipelineNames(PB);
   registerDefaultPipeline(PB);
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, vecclone::PluginName, LLVM_VERSION_STRING,
-          vecclone::registerPluginPasses};
+          registerPluginPasses};
 }

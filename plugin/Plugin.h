@@ -1,25 +1,18 @@
-//===- Plugin.h - The plugin's pass registration --------------------------===//
+//===- Plugin.h - The pass plugin's name ----------------------------------===//
 //
 /// \file
-/// What `llvmGetPassPluginInfo` registers, callable by the front-end plugin
-/// too (clang -fplugin= adds the passes through CodeGenOptions).
+/// The pass plugin's name, by which the front-end plugin (frontend/) tells
+/// whether a `-fpass-plugin=` already loaded the passes.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef VECCLONE_PLUGIN_PLUGIN_H
 #define VECCLONE_PLUGIN_PLUGIN_H
 
-namespace llvm {
-class PassBuilder;
-}
-
 namespace vecclone {
 
 /// The pass plugin's name (PassPlugin::getPluginName).
 inline constexpr const char *PluginName = "VecClone";
-
-/// Every pass for `-passes=` and its place in clang's default pipelines.
-void registerPluginPasses(llvm::PassBuilder &PB);
 
 } // namespace vecclone
 

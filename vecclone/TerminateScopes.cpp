@@ -1,6 +1,7 @@
 //===- TerminateScopes.cpp - omp simd calls under exceptions --------------===//
 
 #include "vecclone/TerminateScopes.h"
+#include "vecclone/VariantSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -79,18 +80,20 @@ static SmallVector<InvokeInst *, 8> findTerminateInvokes(LoopInfo &LI) {
 /// Callees also called in a loop where their exceptions propagate: a vector
 /// variant call made there could not be told from one made in place of a
 /// terminate-only invoke, so those invokes stay.
-static StringSet<> calleesThatMayEscape(LoopInfo &LI) {
+static StringSet<> calleesThatMayEscape(Function &F, LoopInfo &LI) {
   StringSet<> Escaping;
-  for (Loop *L : LI.getLoopsInPreorder())
-    for (BasicBlock *BB : L->blocks())
-      for (Instruction &I : *BB) {
-        auto *CB = dyn_cast<CallBase>(&I);
-        if (!CB || CB->doesNotThrow() || !CB->getCalledFunction())
-          continue;
-        auto *II = dyn_cast<InvokeInst>(CB);
-        if (!II || !isTerminateOnlyPad(II->getUnwindDest()))
-          Escaping.insert(CB->getCalledFunction()->getName());
-      }
+  for (BasicBlock &BB : F) {
+    if (!LI.getLoopFor(&BB))
+      continue;
+    for (Instruction &I : BB) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || CB->doesNotThrow() || !CB->getCalledFunction())
+        continue;
+      auto *II = dyn_cast<InvokeInst>(CB);
+      if (!II || !isTerminateOnlyPad(II->getUnwindDest()))
+        Escaping.insert(CB->getCalledFunction()->getName());
+    }
+  }
   return Escaping;
 }
 
@@ -102,7 +105,7 @@ PreservedAnalyses OpenTerminateScopesPass::run(Function &F,
   SmallVector<InvokeInst *, 8> Invokes = findTerminateInvokes(LI);
   if (Invokes.empty())
     return PreservedAnalyses::all();
-  StringSet<> Escaping = calleesThatMayEscape(LI);
+  StringSet<> Escaping = calleesThatMayEscape(F, LI);
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   MDNode *Tag = MDNode::get(F.getContext(), {});
   SmallVector<StringRef, 4> Callees;
@@ -139,15 +142,6 @@ PreservedAnalyses OpenTerminateScopesPass::run(Function &F,
   return PreservedAnalyses::none();
 }
 
-/// `_ZGV<isa><mask><vlen><parameters>_<scalar name>`: parameter tokens
-/// never hold an underscore.
-static StringRef scalarNameOfVariant(StringRef Name) {
-  if (!Name.starts_with("_ZGV"))
-    return "";
-  size_t Sep = Name.find('_', 4);
-  return Sep == StringRef::npos ? "" : Name.substr(Sep + 1);
-}
-
 static bool needsTerminateHandler(const CallInst &CI,
                                   const StringSet<> &Callees) {
   if (CI.doesNotThrow() || isa<IntrinsicInst>(CI))
@@ -155,7 +149,7 @@ static bool needsTerminateHandler(const CallInst &CI,
   if (CI.getMetadata(TerminateScopeMD))
     return true;
   const Function *Callee = CI.getCalledFunction();
-  return Callee && Callees.contains(scalarNameOfVariant(Callee->getName()));
+  return Callee && Callees.contains(variantScalarName(Callee->getName()));
 }
 
 /// landingpad catch-all; __cxa_begin_catch; std::terminate — what clang's

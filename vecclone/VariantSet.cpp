@@ -83,6 +83,15 @@ static Expected<NameParts> splitName(StringRef Name) {
   return P;
 }
 
+StringRef variantScalarName(StringRef Name) {
+  Expected<NameParts> P = splitName(Name);
+  if (!P) {
+    consumeError(P.takeError());
+    return "";
+  }
+  return P->ScalarName;
+}
+
 /// Splits a parameter string into one token per parameter (`v`, `u`, `l4`,
 /// `ln2`, `ls1`, `R4`, ... each with its `a<N>` suffix).
 static SmallVector<StringRef, 8> paramTokens(StringRef Params) {

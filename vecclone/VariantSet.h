@@ -48,6 +48,10 @@ bool isVariantAttribute(llvm::StringRef Attr);
 /// True if \p F carries at least one variant name (declare simd).
 bool hasVariantAttributes(const llvm::Function &F);
 
+/// The scalar function's name in an x86 variant name, "" when \p Name is not
+/// one.
+llvm::StringRef variantScalarName(llvm::StringRef Name);
+
 /// Parses one mangled name for \p F. On failure returns a message saying what
 /// is wrong with it (unknown ISA, bad length, wrong parameter count, ...).
 llvm::Expected<llvm::VFInfo> parseVariantName(llvm::StringRef Name,
