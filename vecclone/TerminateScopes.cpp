@@ -57,24 +57,20 @@ static bool isTerminateOnlyPad(const BasicBlock *BB) {
   return false;
 }
 
-/// The terminate-only invokes inside loops the user asked to vectorize
-/// (`omp simd`, `vectorize(enable)`, lane loops).
-static SmallVector<InvokeInst *, 8> findTerminateInvokes(LoopInfo &LI) {
-  SmallVector<InvokeInst *, 8> Found;
-  for (Loop *Top : LI)
-    for (Loop *L : depth_first(Top)) {
-      if (hasVectorizeTransformation(L) != TM_ForcedByUser)
-        continue;
-      for (BasicBlock *BB : L->blocks()) {
-        // A block of a nested forced loop is visited with that loop.
-        if (LI.getLoopFor(BB) != L)
-          continue;
-        if (auto *II = dyn_cast<InvokeInst>(BB->getTerminator()))
-          if (isTerminateOnlyPad(II->getUnwindDest()))
-            Found.push_back(II);
-      }
-    }
-  return Found;
+/// The blocks of the loops the user asked to vectorize (`omp simd`,
+/// `vectorize(enable)`, lane loops), inner loops included: OpenMP puts the
+/// whole body of an `omp simd` loop under the terminate rule.
+static SmallVector<BasicBlock *, 16> forcedLoopBlocks(LoopInfo &LI) {
+  SmallVector<BasicBlock *, 16> Blocks;
+  SmallVector<Loop *, 8> Work(LI.begin(), LI.end());
+  while (!Work.empty()) {
+    Loop *L = Work.pop_back_val();
+    if (hasVectorizeTransformation(L) == TM_ForcedByUser)
+      append_range(Blocks, L->blocks());
+    else
+      append_range(Work, L->getSubLoops());
+  }
+  return Blocks;
 }
 
 /// Callees also called in a loop where their exceptions propagate: a vector
@@ -97,40 +93,52 @@ static StringSet<> calleesThatMayEscape(Function &F, LoopInfo &LI) {
   return Escaping;
 }
 
-PreservedAnalyses OpenTerminateScopesPass::run(Function &F,
-                                               FunctionAnalysisManager &AM) {
+bool vecclone::openTerminateScopes(Function &F, ArrayRef<BasicBlock *> Scope,
+                         LoopInfo &LI, OptimizationRemarkEmitter *ORE) {
   if (!F.hasPersonalityFn())
-    return PreservedAnalyses::all();
-  LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
-  SmallVector<InvokeInst *, 8> Invokes = findTerminateInvokes(LI);
+    return false;
+  SmallVector<InvokeInst *, 8> Invokes;
+  for (BasicBlock *BB : Scope)
+    if (auto *II = dyn_cast<InvokeInst>(BB->getTerminator()))
+      if (isTerminateOnlyPad(II->getUnwindDest()))
+        Invokes.push_back(II);
   if (Invokes.empty())
-    return PreservedAnalyses::all();
+    return false;
   StringSet<> Escaping = calleesThatMayEscape(F, LI);
-  auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  MDNode *Tag = MDNode::get(F.getContext(), {});
+  LLVMContext &Ctx = F.getContext();
   SmallVector<StringRef, 4> Callees;
   bool Changed = false;
   for (InvokeInst *II : Invokes) {
     Function *Callee = II->getCalledFunction();
     if (Callee && Escaping.contains(Callee->getName())) {
-      ORE.emit([&] {
-        return OptimizationRemarkMissed(DEBUG_TYPE, "TerminateScopeKept", II)
-               << "call to '" << ore::NV("Callee", Callee)
-               << "' in an omp simd loop keeps its exception edge: the "
-                  "function also calls it in a loop whose exceptions "
-                  "propagate, so the loop is not vectorized";
-      });
+      if (ORE)
+        ORE->emit([&] {
+          return OptimizationRemarkMissed(DEBUG_TYPE, "TerminateScopeKept", II)
+                 << "call to '" << ore::NV("Callee", Callee)
+                 << "' in an omp simd loop keeps its exception edge: the "
+                    "function also calls it in a loop whose exceptions "
+                    "propagate, so the loop is not vectorized";
+        });
       continue;
     }
     if (Callee && !is_contained(Callees, Callee->getName()))
       Callees.push_back(Callee->getName());
     CallInst *CI = changeToCall(II);
-    CI->setMetadata(TerminateScopeMD, Tag);
+    // No inliner may copy the callee's throwing calls in untagged: the
+    // handler goes back on this call only.
+    bool AddedNoInline = !CI->isNoInline();
+    if (AddedNoInline)
+      CI->setIsNoInline();
+    CI->setMetadata(TerminateScopeMD,
+                    MDNode::get(Ctx, AddedNoInline
+                                         ? ArrayRef<Metadata *>(
+                                               MDString::get(Ctx, "noinline"))
+                                         : ArrayRef<Metadata *>()));
     ++NumOpened;
     Changed = true;
   }
   if (!Changed)
-    return PreservedAnalyses::all();
+    return false;
   F.addFnAttr(TerminateCalleesAttr, join(Callees, ","));
   // InstCombine marks every call in a nounwind function nounwind; until the
   // handlers are back, these calls may throw.
@@ -139,14 +147,28 @@ PreservedAnalyses OpenTerminateScopesPass::run(Function &F,
     F.addFnAttr(TerminateNoUnwindAttr);
   }
   removeUnreachableBlocks(F);
-  return PreservedAnalyses::none();
+  return true;
 }
 
+PreservedAnalyses OpenTerminateScopesPass::run(Function &F,
+                                               FunctionAnalysisManager &AM) {
+  if (!F.hasPersonalityFn())
+    return PreservedAnalyses::all();
+  LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
+  SmallVector<BasicBlock *, 16> Scope = forcedLoopBlocks(LI);
+  auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  return openTerminateScopes(F, Scope, LI, &ORE) ? PreservedAnalyses::none()
+                                                 : PreservedAnalyses::all();
+}
+
+/// \p AllCalls: the function was nounwind, so every exception leaving any
+/// of its calls ends in std::terminate (also one from a call an inliner
+/// copied in since).
 static bool needsTerminateHandler(const CallInst &CI,
-                                  const StringSet<> &Callees) {
+                                  const StringSet<> &Callees, bool AllCalls) {
   if (CI.doesNotThrow() || isa<IntrinsicInst>(CI))
     return false;
-  if (CI.getMetadata(TerminateScopeMD))
+  if (AllCalls || CI.getMetadata(TerminateScopeMD))
     return true;
   const Function *Callee = CI.getCalledFunction();
   return Callee && Callees.contains(variantScalarName(Callee->getName()));
@@ -188,22 +210,31 @@ PreservedAnalyses CloseTerminateScopesPass::run(Function &F,
     Callees.insert(N);
   F.removeFnAttr(TerminateCalleesAttr);
   // Every call that may throw is back under a handler that terminates.
-  if (F.hasFnAttribute(TerminateNoUnwindAttr)) {
+  bool WasNoUnwind = F.hasFnAttribute(TerminateNoUnwindAttr);
+  if (WasNoUnwind) {
     F.removeFnAttr(TerminateNoUnwindAttr);
     F.setDoesNotThrow();
   }
 
   SmallVector<CallInst *, 8> Calls;
   for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (needsTerminateHandler(*CI, Callees))
-          Calls.push_back(CI);
+    for (Instruction &I : BB) {
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (!CI)
+        continue;
+      bool Needs = needsTerminateHandler(*CI, Callees, WasNoUnwind);
+      if (MDNode *Tag = CI->getMetadata(TerminateScopeMD)) {
+        if (Tag->getNumOperands())
+          CI->removeFnAttr(Attribute::NoInline);
+        CI->setMetadata(TerminateScopeMD, nullptr);
+      }
+      if (Needs)
+        Calls.push_back(CI);
+    }
   if (Calls.empty())
     return PreservedAnalyses::all();
   BasicBlock *Pad = createTerminatePad(F);
   for (CallInst *CI : Calls) {
-    CI->setMetadata(TerminateScopeMD, nullptr);
     changeToInvokeAndSplitBasicBlock(CI, Pad);
     ++NumClosed;
   }

@@ -21,6 +21,7 @@
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/PointeeTypes.h"
 #include "vecclone/ScalarContraction.h"
+#include "vecclone/TerminateScopes.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CFG.h"
@@ -744,6 +745,19 @@ static const char *whyLanesStaySerial(const Function &V) {
   return nullptr;
 }
 
+/// A `noexcept` body's calls are invokes whose handler only calls
+/// std::terminate. As tagged calls (TerminateScopes.h) they leave the lanes
+/// free to run together; CloseTerminateScopesPass gives them, and the
+/// variant calls made in their place, the handler back after the vectorizer.
+static void openBodyTerminateScopes(Function &V, BasicBlock *LaneHeader) {
+  if (!V.hasPersonalityFn())
+    return;
+  DominatorTree DT(V);
+  LoopInfo LI(DT);
+  if (Loop *L = LI.getLoopFor(LaneHeader))
+    openTerminateScopes(V, L->getBlocks(), LI, /*ORE=*/nullptr);
+}
+
 static bool hasIrreducibleControlFlow(Function &F) {
   DominatorTree DT(F);
   LoopInfo LI(DT);
@@ -813,6 +827,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   SmallVector<BasicBlock *, 2> SerialHeaders;
   if (Out.Inlined) {
     keepScalarContraction(*V, Scalar);
+    openBodyTerminateScopes(*V, Main.Header);
     if (const char *Why = whyLanesStaySerial(*V))
       Out.ScalarLaneLoopReason = Why;
   }

@@ -49,3 +49,6 @@ extern "C" int helper(int x) {
 
 #pragma omp declare simd
 int calls_noexcept(int x) noexcept { return plain(x) + 1; }
+
+#pragma omp declare simd
+int calls_simd_noexcept(int x) noexcept { return scaled(x) * 3 + (x >> 2); }

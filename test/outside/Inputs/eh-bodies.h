@@ -8,6 +8,13 @@ int dtor_around_call(int x);
 int try_catch(int x);
 #pragma omp declare simd
 int calls_noexcept(int x) noexcept;
+// Defined by g++ in another file (so clang cannot see that it never throws
+// for the test's values): the noexcept caller's call is an invoke whose
+// handler calls std::terminate, and its variants call gcc's variants.
+#pragma omp declare simd
+int scaled(int x);
+#pragma omp declare simd
+int calls_simd_noexcept(int x) noexcept;
 }
 #endif
 #ifdef __cplusplus
