@@ -123,6 +123,13 @@ static void registerDefaultPipeline(PassBuilder &PB) {
   // Last: no InstCombine may narrow the lane masks again after this.
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        // A variant body's terminate scopes open when the variant is built
+        // (OptimizerEarly). An LTO pre-link pipeline has no VectorizerEnd:
+        // its bitcode must not carry calls whose handler is away (the link
+        // may run without the plugin). The post-link pipeline opens them
+        // again before its vectorizer: the lane loops are forced loops.
+        MPM.addPass(createModuleToFunctionPassAdaptor(
+            vecclone::CloseTerminateScopesPass()));
         if (Level != OptimizationLevel::O0)
           MPM.addPass(createModuleToFunctionPassAdaptor(
               vplanext::MaskPhiWideningPass()));

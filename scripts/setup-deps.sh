@@ -7,9 +7,10 @@ set -euo pipefail
 # libclang-rt-22-dev: the sanitizer runtimes the fuzzer's sanitized batches
 # and test/outside link with (clang-22 pulls it in; named so it stays).
 # libclang-cpp22-dev + libclang-22-dev: the front-end plugin (frontend/)
-# links libclang-cpp and includes clang's headers.
+# links libclang-cpp and includes clang's headers. llvm-22-linker-tools:
+# LLVMgold.so, for the -flto tests (ld.gold).
 PKGS=(llvm-22-dev llvm-22-tools clang-22 libclang-rt-22-dev libomp-22-dev
-      libclang-cpp22-dev libclang-22-dev cmake ninja-build
+      libclang-cpp22-dev libclang-22-dev llvm-22-linker-tools cmake ninja-build
       gcc g++ binutils python3 libgtest-dev libgmock-dev libbenchmark-dev
       python3-matplotlib
       pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
