@@ -46,8 +46,9 @@ static StringRef kindName(VFParamKind K) {
   switch (K) {
   case VFParamKind::OMP_LinearPos:
     return "linear with a variable step (ls)";
-  case VFParamKind::OMP_LinearRef:
   case VFParamKind::OMP_LinearRefPos:
+    return "linear(ref) with a variable step (Rs)";
+  case VFParamKind::OMP_LinearRef:
     return "linear(ref)";
   case VFParamKind::OMP_LinearVal:
   case VFParamKind::OMP_LinearValPos:
@@ -60,21 +61,35 @@ static StringRef kindName(VFParamKind K) {
   }
 }
 
+std::optional<char> mappingTokenLetter(VFParamKind K) {
+  switch (K) {
+  case VFParamKind::Vector:
+    return 'v';
+  case VFParamKind::OMP_Uniform:
+    return 'u';
+  case VFParamKind::OMP_Linear:
+  // linear(ref) with a constant step s: the ABI passes lane 0's reference
+  // and lane k's is s*k bytes further, which is how LV passes a pointer
+  // `l<s>` argument (it checks the argument is an affine recurrence of the
+  // loop with step s bytes and passes lane 0's value). LV refuses `R`.
+  case VFParamKind::OMP_LinearRef:
+    return 'l';
+  default:
+    // Variable steps (ls, Rs), linear(val), linear(uval): LV passes none
+    // of them (and g++ 12 calls no L or U variant either).
+    return std::nullopt;
+  }
+}
+
 /// Why LV cannot pass this variant's parameters from \p CB, or empty.
 static std::string unsupportedParam(const CallBase &CB, const VFInfo &Info) {
   const DataLayout &DL = CB.getDataLayout();
   for (const VFParameter &P : Info.Shape.Parameters) {
-    switch (P.ParamKind) {
-    case VFParamKind::Vector:
-    case VFParamKind::OMP_Uniform:
-    case VFParamKind::OMP_Linear:
-    case VFParamKind::GlobalPredicate:
-      break;
-    default:
+    if (P.ParamKind != VFParamKind::GlobalPredicate &&
+        !mappingTokenLetter(P.ParamKind))
       return ("parameter " + Twine(P.ParamPos + 1) + " is " +
               kindName(P.ParamKind) + ", which the loop vectorizer cannot pass")
           .str();
-    }
     if (P.ParamKind == VFParamKind::GlobalPredicate || P.Alignment.value() <= 1)
       continue;
     // aligned(p:N): the variant may rely on it, so the argument must be

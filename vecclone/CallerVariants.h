@@ -52,6 +52,12 @@ struct CallVariants {
   llvm::SmallVector<UnusableVariant, 8> Unusable;
 };
 
+/// The token letter a parameter of kind \p K is spelled with in the mapping
+/// offered to the loop vectorizer (`v`, `u`, `l`), or nullopt when LV cannot
+/// pass such a parameter. `linear(ref)` (`R<s>`) is offered as `l<s>`: LV
+/// passes a pointer linear argument as the ABI passes a linear reference.
+std::optional<char> mappingTokenLetter(llvm::VFParamKind K);
+
 /// The widest ISA class \p F's target features can run, if any.
 std::optional<ISAClass> widestISA(const llvm::Function &F);
 

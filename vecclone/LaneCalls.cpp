@@ -37,7 +37,8 @@ unsigned laneLoopWidth(const Loop &L) {
 bool hasLaneVaryingParam(const VFInfo &Info) {
   return any_of(Info.Shape.Parameters, [](const VFParameter &P) {
     return P.ParamKind == VFParamKind::Vector ||
-           P.ParamKind == VFParamKind::OMP_Linear;
+           P.ParamKind == VFParamKind::OMP_Linear ||
+           P.ParamKind == VFParamKind::OMP_LinearRef;
   });
 }
 

@@ -48,7 +48,8 @@ namespace vecclone {
 /// loop, a uniform loop, an ordinary loop).
 unsigned laneLoopWidth(const llvm::Loop &L);
 
-/// True if some parameter of \p Info differs per lane (vector or linear).
+/// True if some parameter of \p Info differs per lane (vector, linear or
+/// linear(ref)).
 bool hasLaneVaryingParam(const llvm::VFInfo &Info);
 
 /// True if \p CB calls a C library function TLI recognises and the call

@@ -16,6 +16,7 @@
 
 #include "vecclone/VariantCallLowering.h"
 #include "vecclone/VariantBuilder.h"
+#include "vecclone/VariantSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Analysis/VectorUtils.h"
@@ -40,14 +41,27 @@ static VFInfo withLanes(const UsableVariant &V, unsigned Lanes) {
 }
 
 std::string mappingName(const UsableVariant &V) {
-  if (V.Copies == 1)
-    return V.Name;
   // _ZGV <isa> <mask> <vlen> <parameters> _ <scalar name>: 6 characters
-  // before the lane count.
+  // before the lane count. Each parameter token keeps its step and
+  // alignment; its letter is the one LV must read (mappingTokenLetter:
+  // `R4` is offered as `l4`).
   StringRef Name = V.Name;
-  StringRef Head = Name.take_front(6);
-  StringRef Rest = Name.drop_front(6).drop_while(isDigit);
-  return (Head + Twine(V.lanes()) + Rest).str();
+  SmallVector<StringRef, 8> Tokens = variantParamTokens(Name);
+  std::string Params;
+  unsigned I = 0;
+  for (const VFParameter &P : V.Info.Shape.Parameters) {
+    if (P.ParamKind == VFParamKind::GlobalPredicate)
+      continue;
+    assert(I < Tokens.size() && "one token per parameter");
+    std::optional<char> Letter = mappingTokenLetter(P.ParamKind);
+    assert(Letter && "findCallVariants offers only kinds LV passes");
+    Params += *Letter;
+    Params += Tokens[I++].drop_front().str();
+  }
+  assert(I == Tokens.size() && "one token per parameter");
+  return (Name.take_front(6) + Twine(V.lanes()) + Params + "_" +
+          variantScalarName(Name))
+      .str();
 }
 
 Function *getOrInsertVectorizerForm(Module &M, const UsableVariant &V,
@@ -159,9 +173,11 @@ static SmallVector<CallInst *, 4> splitComposedCall(CallInst &Call,
     case VFParamKind::GlobalPredicate:
       Slice(A);
       break;
-    case VFParamKind::OMP_Linear: {
+    case VFParamKind::OMP_Linear:
+    case VFParamKind::OMP_LinearRef: {
       // LV passes lane 0's value; slice K starts K*N lanes further on. The
-      // step of a pointer is in bytes (what LV matched it against).
+      // step of a pointer is in bytes (what LV matched it against), and so
+      // is a linear(ref) step (`R4` for `int &` with step 1).
       for (unsigned K = 0; K != V.Copies; ++K) {
         int64_t Offset = P.LinearStepOrPos * int64_t(K * N);
         // Narrow integer parameters wrap like the scalar loop's induction;

@@ -28,9 +28,11 @@ namespace vecclone {
 /// Name of the vectorizer-form declaration standing in for \p Variant.
 std::string vectorizerFormName(llvm::StringRef Variant);
 
-/// The mangled name LV reads \p V's shape from: its ABI name, or for
-/// `Copies` calls of a narrower variant the same name with `V.lanes()`
-/// lanes (never a symbol; only the stand-in it maps to is declared).
+/// The mangled name LV reads \p V's shape from (never a symbol; only the
+/// stand-in it maps to is declared): its ABI name with `V.lanes()` lanes
+/// (more than the variant's for `Copies` calls of a narrower variant), each
+/// parameter token spelled with mappingTokenLetter's letter (`R4`, which LV
+/// refuses, as `l4`; the scalar name after the `_` is kept as it is).
 std::string mappingName(const UsableVariant &V);
 
 /// Declares (once) the vectorizer-form stand-in for \p V, a variant of

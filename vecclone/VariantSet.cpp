@@ -115,6 +115,15 @@ static SmallVector<StringRef, 8> paramTokens(StringRef Params) {
   return Out;
 }
 
+SmallVector<StringRef, 8> variantParamTokens(StringRef Name) {
+  Expected<NameParts> P = splitName(Name);
+  if (!P) {
+    consumeError(P.takeError());
+    return {};
+  }
+  return paramTokens(P->Params);
+}
+
 Expected<VFInfo> parseVariantName(StringRef Name, const Function &F) {
   Expected<NameParts> Parts = splitName(Name);
   if (!Parts)

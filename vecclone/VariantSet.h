@@ -52,6 +52,10 @@ bool hasVariantAttributes(const llvm::Function &F);
 /// one.
 llvm::StringRef variantScalarName(llvm::StringRef Name);
 
+/// The parameter tokens of an x86 variant name, one per parameter (`v`,
+/// `l4`, `R8a16`, ...), in order; empty when \p Name is not one.
+llvm::SmallVector<llvm::StringRef, 8> variantParamTokens(llvm::StringRef Name);
+
 /// Parses one mangled name for \p F. On failure returns a message saying what
 /// is wrong with it (unknown ISA, bad length, wrong parameter count, ...).
 llvm::Expected<llvm::VFInfo> parseVariantName(llvm::StringRef Name,

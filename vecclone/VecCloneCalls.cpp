@@ -43,12 +43,15 @@
 #include "llvm/Analysis/LoopAccessAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ValueHandle.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "vplan-ext/LaneLoopVectorize.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -65,6 +68,14 @@ STATISTIC(NumCallSites, "Number of call sites offered vector variants");
 STATISTIC(NumVectorCalls, "Number of vector variant calls emitted");
 STATISTIC(NumComposedCalls, "Number of calls split into calls of a narrower "
                             "variant");
+
+/// For tests and for looking at what LV is told: stop once the variants are
+/// offered. The mappings, vectorizer forms and understated memory effects
+/// stay in the IR, which is then not meant to be compiled further.
+static cl::opt<bool> OfferOnlyOpt(
+    "vecclone-calls-offer-only", cl::Hidden, cl::init(false),
+    cl::desc("Stop vecclone-calls after it offers the variants to the loop "
+             "vectorizer, leaving its mappings in the IR (for inspection)"));
 
 namespace vecclone {
 
@@ -87,6 +98,9 @@ struct OfferedCall {
   SmallVector<unsigned, 8> Lanes;
   /// Why the variants left out were (first = closest to usable).
   SmallVector<UnusableVariant, 4> Unusable;
+  /// When no variant offered can take the call's linear arguments (LV
+  /// checks them itself): the best one's name and why.
+  std::string NotLinear;
 };
 
 class CallVectorizer {
@@ -149,6 +163,46 @@ unsigned CallVectorizer::widestNaturalVF(const Loop &L) const {
                           TargetTransformInfo::RGK_FixedWidthVector)
                       .getFixedValue();
   return std::max(1u, Bits / Widest);
+}
+
+/// Why the loop vectorizer will not pass \p CI's arguments to the linear
+/// parameters of \p Info in \p L, or empty. It checks each one as LV does:
+/// the argument is an affine recurrence of L whose constant step (in bytes
+/// for a pointer, as a `linear(ref)` step is) is the variant's. A variant
+/// that fails is still offered (the call then runs lane by lane in the
+/// vectorized loop); this only names the reason.
+static std::string nonLinearArgument(const CallInst &CI, const VFInfo &Info,
+                                     const Loop &L, ScalarEvolution &SE) {
+  for (const VFParameter &P : Info.Shape.Parameters) {
+    if (P.ParamKind != VFParamKind::OMP_Linear &&
+        P.ParamKind != VFParamKind::OMP_LinearRef)
+      continue;
+    Value *A = CI.getArgOperand(P.ParamPos);
+    if (!SE.isSCEVable(A->getType()))
+      continue;
+    const auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(A));
+    const SCEVConstant *Step =
+        AR && AR->getLoop() == &L
+            ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE))
+            : nullptr;
+    if (Step && Step->getAPInt().getSExtValue() == P.LinearStepOrPos)
+      continue;
+    StringRef Unit = A->getType()->isPointerTy() ? " bytes" : "";
+    std::string Why =
+        ("parameter " + Twine(P.ParamPos + 1) + " is " +
+         (P.ParamKind == VFParamKind::OMP_LinearRef ? "linear(ref)"
+                                                    : "linear") +
+         " with a step of " + Twine(P.LinearStepOrPos) + Unit +
+         ", but its argument ")
+            .str();
+    if (Step)
+      return Why + "advances by " +
+             std::to_string(Step->getAPInt().getSExtValue()) + Unit.str() +
+             " per iteration";
+    return Why + "does not advance by a constant step per iteration of the "
+                 "loop";
+  }
+  return {};
 }
 
 bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
@@ -264,6 +318,26 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
     unsigned &Width = LoopWidths[&L];
     Width = Width ? std::min(Width, Lanes) : Lanes;
   }
+  // LV matches linear arguments against the loop itself; say when no
+  // variant offered fits them, which the lane-by-lane remark would
+  // otherwise blame on the width.
+  auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
+  std::string NotLinear;
+  for (const UsableVariant &V : Usable) {
+    std::string Why = nonLinearArgument(CI, V.Info, L, SE);
+    if (Why.empty()) {
+      NotLinear.clear();
+      break;
+    }
+    if (NotLinear.empty())
+      NotLinear = V.Name + ": " + Why;
+  }
+  if (!NotLinear.empty())
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "VariantUnusable", &CI)
+             << "call to '" << Callee->getName() << "' cannot use "
+             << NotLinear;
+    });
   LLVM_DEBUG(dbgs() << "vecclone-calls: " << CI << " -> " << Mapping << "\n");
   ++NumCallSites;
   OfferedCall &O = Offered.emplace_back();
@@ -274,6 +348,7 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
     if (!is_contained(O.Lanes, V.lanes()))
       O.Lanes.push_back(V.lanes());
   O.Unusable.assign(CV.Unusable.begin(), CV.Unusable.end());
+  O.NotLinear = std::move(NotLinear);
   return true;
 }
 
@@ -378,8 +453,12 @@ void CallVectorizer::reportLaneByLaneCalls(ArrayRef<CallInst *> Stripped,
                                  Calls.front());
       R << "call to '" << Callee->getName() << "' runs lane by lane in its "
         << "vectorized loop (" << ore::NV("Calls", N)
-        << " scalar calls per vector iteration): the vectorizer chose a "
-           "width no usable variant has (variants of";
+        << " scalar calls per vector iteration): ";
+      if (!It->NotLinear.empty()) {
+        R << "no variant takes its arguments (" << It->NotLinear << ")";
+        return R;
+      }
+      R << "the vectorizer chose a width no usable variant has (variants of";
       for (unsigned Lanes : It->Lanes)
         R << " " << Twine(Lanes).str();
       R << " lanes";
@@ -407,7 +486,10 @@ void CallVectorizer::reportScalarLoops(ArrayRef<CallInst *> Stripped) {
                                       O.Loc, Call->getParent())
              << "call to '" << O.Callee->getName()
              << "' stays scalar: the loop vectorizer did not vectorize its "
-                "loop (see -Rpass-analysis=loop-vectorize)";
+                "loop (see -Rpass-analysis=loop-vectorize)"
+             << (O.NotLinear.empty() ? ""
+                                     : "; no variant takes its arguments (" +
+                                           O.NotLinear + ")");
     });
   }
 }
@@ -449,6 +531,14 @@ bool CallVectorizer::run() {
   for (auto [L, Width] : LoopWidths)
     if (!findStringMetadataForLoop(L, "llvm.loop.vectorize.width"))
       addStringMetadataToLoop(L, "llvm.loop.vectorize.width", Width);
+
+  if (OfferOnlyOpt)
+    return true;
+  // The vectorizer gets a fresh ScalarEvolution, as it did before the
+  // offers asked for one: ours saw the calls' real memory effects.
+  PreservedAnalyses KeepAllButSE = PreservedAnalyses::all();
+  KeepAllButSE.abandon<ScalarEvolutionAnalysis>();
+  AM.invalidate(F, KeepAllButSE);
 
   // Other calls of the same loops need -fveclib's mappings too.
   vplanext::runVectorizerEarly(F, AM, OnlyWhenForced);

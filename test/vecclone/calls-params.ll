@@ -1,7 +1,8 @@
 ; Caller side parameter matching: aligned(p:N) is used only when the argument
-; is known to be that aligned; variable linear steps (ls) and linear(ref) are
-; kinds the loop vectorizer cannot pass, so those variants are skipped with
-; the reason, and a call with no usable variant says what it looked for.
+; is known to be that aligned; variable linear steps (ls) are a kind the loop
+; vectorizer cannot pass, so those variants are skipped with the reason, and
+; a call with no usable variant says what it looked for. (linear(ref) is
+; passed since: calls-linear-ref.ll.)
 ; RUN: %opt -passes=vecclone-calls -pass-remarks=vecclone -pass-remarks-missed=vecclone -pass-remarks-analysis=vecclone -S < %s 2>%t.rem | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.rem
 
