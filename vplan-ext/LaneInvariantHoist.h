@@ -21,6 +21,16 @@
 /// addresses no write of the loop can change under them (the fields of a
 /// uniform `this` or accessor object): left inside, they hide from SCEV
 /// that `d[i + nx * n]` steps by one element per lane.
+///
+/// Such a load behind a lane gate (a masked variant's mask bit, a cut's
+/// "lane is active" flag or resume point: a branch every lane runs on its
+/// own element of a lane array) that every lane passing the gate runs is
+/// read by some lane whenever some lane passes. It is read once in a block
+/// before the loop that runs only then (`reduce.or` of the whole array
+/// tested the gate's way; or the preheader itself where a "while any lane"
+/// test of the same array already guards it), and phis carry it into the
+/// loop (poison otherwise, when no lane uses it): a masked variant called
+/// with no lane active reads nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +45,7 @@ class DominatorTree;
 class Function;
 class Instruction;
 class Loop;
+class LoopInfo;
 } // namespace llvm
 
 namespace vplanext {
@@ -48,9 +59,12 @@ using ParallelWriteFn = llvm::function_ref<bool(const llvm::Instruction &)>;
 /// (innermost lane loops of \p F: innermostLaneLoops in LaneLoopPrep.h)
 /// into their preheaders, and the lane-invariant loads that alias analysis
 /// and \p IsParallelWrite (null: alias analysis alone) show no write of the
-/// loop changes; returns how many it hoisted.
+/// loop changes (those behind a lane gate under a some-lane-passes test,
+/// in blocks added before the preheader; \p DT and \p LI are kept up to
+/// date); returns how many it hoisted.
 unsigned hoistLaneInvariants(llvm::ArrayRef<llvm::Loop *> LaneLoops,
                              llvm::Function &F, llvm::DominatorTree &DT,
+                             llvm::LoopInfo &LI,
                              ParallelWriteFn IsParallelWrite);
 
 /// What hoisting cannot move (phis of joins under uniform branches, a

@@ -41,7 +41,7 @@ void prepareLaneLoops(Function &F, DominatorTree &DT, LoopInfo &LI,
                              /*PreserveLCSSA=*/false);
   // Before the gaps are filled: a load of a uniform object's field left in
   // the loop hides the stride of every address computed from it.
-  hoistLaneInvariants(Loops, F, DT, IsParallelWrite);
+  hoistLaneInvariants(Loops, F, DT, LI, IsParallelWrite);
   if (FillGaps)
     fillInterleaveGaps(F, DT, LI, Loops);
   cutDeepUniformChains(Loops);

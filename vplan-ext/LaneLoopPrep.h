@@ -7,9 +7,10 @@
 /// the preheader (LaneInvariantHoist; before the next step, which needs the
 /// strides those loads hid), whole-struct interleave groups for strided
 /// struct reads (InterleaveGapFill), and deep uniform chains cut
-/// (LaneInvariantHoist). Only a preheader is added to a loop without one
-/// (DT and LI updated), so one DominatorTree and LoopInfo serve all of
-/// them; this runs them in that order.
+/// (LaneInvariantHoist). Only a preheader is added to a loop without one,
+/// and a test of "some lane passes the gate" before it where loads behind
+/// a lane gate are hoisted (DT and LI updated), so one DominatorTree and
+/// LoopInfo serve all of them; this runs them in that order.
 //
 //===----------------------------------------------------------------------===//
 

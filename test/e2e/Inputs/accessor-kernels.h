@@ -11,7 +11,9 @@ struct Grid {
   double *d;
   int nx;
   double &operator()(int i, int n) { return d[i + nx * n]; }
+  const double &operator()(int i, int n) const { return d[i + nx * n]; }
   void smooth(int i, int n);
+  void mscale(int i, int n);
 };
 struct IGrid {
   int *d;
@@ -40,7 +42,10 @@ void step2(Grid &g, int i, int n);
 void ustep(UGrid &g, unsigned i, unsigned n);
 void lstep(LGrid &g, long i, long n);
 void mstep(Grid &g, int i, int n);
+double mget(const Grid &g, int i, int n);
+float hget(const Grid &g, int i, int n);
 void mandel_row(int i, float y0, float dx, int max, int *out);
 void mandel_img(Image &img, int i, int j, float y0, float dx, int max);
+void mandel_mimg(Image &img, int i, int j, float y0, float dx, int max);
 
 #endif
