@@ -869,7 +869,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   // lanes, 19 s of llc for one variant and 20 variants). Such a variant
   // calls its body lane by lane instead.
   // The cut is done: one dominator tree and loop nest serve the checks and
-  // rewrites below, none of which changes the CFG.
+  // rewrites below; the ones that add blocks (the guard of hoisted loads)
+  // keep both up to date.
   DominatorTree DT(*V);
   LoopInfo LI(DT);
   if (Out.Inlined && Out.ScalarLaneLoopReason.empty()) {
