@@ -1,0 +1,435 @@
+//===- LaneCutAnalysis.cpp - What a cut carries and how it runs -----------===//
+//
+/// \file
+/// The analysis of one cut (LaneLoopCutter.h), once the region has a block
+/// of its own: the parts A, I and B, the edges between them, the values
+/// that cross, and the decisions the transform reads (uniform loop, shadow
+/// lanes, lockstep counters and lane-stepped inputs, lane-affine values B
+/// computes again). It refuses what the cut cannot carry and never changes
+/// the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LaneLoopCutter.h"
+#include "vplan-ext/LaneLoopMetadata.h"
+#include "vplan-ext/LoweringRules.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace vplanext {
+namespace fission {
+namespace {
+
+/// Scalar width, in bits, of the per-lane data: masks and flags use it so
+/// the vectorized code needs no packing between mask and data.
+unsigned dataBits(Type *T, const DataLayout &DL) {
+  if (T->isIntegerTy(1))
+    return 0;
+  if (T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy())
+    return DL.getTypeSizeInBits(T).getFixedValue();
+  return 0;
+}
+
+bool hasOrderedSideEffects(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || isa<IntrinsicInst>(CB))
+    return false;
+  if (!CB->mayHaveSideEffects())
+    return false;
+  // A declare-simd callee promises that its lanes may run in any order.
+  if (const Function *Callee = CB->getCalledFunction())
+    for (const Attribute &A : Callee->getAttributes().getFnAttrs())
+      if (A.isStringAttribute() && A.getKindAsString().starts_with("_ZGV"))
+        return false;
+  return true;
+}
+
+} // namespace
+
+PartKind Cutter::partOfUse(const Use &U) const {
+  auto *UI = cast<Instruction>(U.getUser());
+  if (auto *PN = dyn_cast<PHINode>(UI)) {
+    BasicBlock *From = PN->getIncomingBlock(U);
+    // Phis on a landing edge read in B: the edge gets its own B block.
+    if (partOf(PN->getParent()) == PartB && partOf(From) != PartB)
+      return PartB;
+    return partOf(From);
+  }
+  return partOf(UI->getParent());
+}
+
+bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
+                     Failure &Fail) {
+  D.SerialCall = S.Call;
+  D.BOSCCBranch = S.Branch;
+  classifyParts(LL, S.Inner);
+  if (!findEdges(Fail))
+    return false;
+  if (S.Inner)
+    findUniformLoop(*S.Inner, DT);
+  if (!checkInstructions(Fail) || !findCrossingValues(Fail))
+    return false;
+  findAvailability(DT);
+  if (!checkSharedLocals(Fail))
+    return false;
+  findLaneAffineInB();
+  // Shadow lanes must read exactly what the lane they shadow reads; a
+  // lane-stepped copy would move them.
+  if (S.Inner && S.Inner->isInnermost() && !D.ShadowLanes &&
+      isLockstepEnabled())
+    findLockstep(*S.Inner);
+  findUniformInA();
+  D.NeedResume = Landing.size() > 1;
+  return true;
+}
+
+/// The body's blocks, each in I (the region), A (can still reach the
+/// region) or B.
+void Cutter::classifyParts(Loop &LL, Loop *Inner) {
+  auto InRegion = [&](const BasicBlock *BB) {
+    if (Inner)
+      return Inner->contains(BB);
+    if (D.BOSCCBranch)
+      return BranchRegion.count(BB) != 0;
+    return BB == IH;
+  };
+  for (BasicBlock &BB : F)
+    if (LL.contains(&BB) && &BB != L.Header && &BB != L.Latch) {
+      Part[&BB] = InRegion(&BB) ? PartI : PartB;
+      Body.push_back(&BB);
+    }
+  SmallVector<BasicBlock *, 16> Work = {InnerPre};
+  Part[InnerPre] = PartA;
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    for (BasicBlock *P : predecessors(BB))
+      if (partOf(P) == PartB) {
+        Part[P] = PartA;
+        Work.push_back(P);
+      }
+  }
+}
+
+/// The landing edges (A or I to B) and the inner loop's back edges; every
+/// edge goes forward, and A enters I only at its header.
+bool Cutter::findEdges(Failure &Fail) {
+  for (BasicBlock *BB : Body) {
+    PartKind K = partOf(BB);
+    const Instruction *T = BB->getTerminator();
+    if (!isa<BranchInst>(T) && !isa<SwitchInst>(T) &&
+        !isa<UnreachableInst>(T) && !isa<ReturnInst>(T)) {
+      Fail = {"the lane loop body has a terminator the cut cannot redirect",
+              T};
+      return false;
+    }
+    if (isa<ReturnInst>(T)) {
+      Fail = {"the lane loop body returns from the function", T};
+      return false;
+    }
+    SmallPtrSet<BasicBlock *, 4> Seen;
+    for (BasicBlock *S : successors(BB)) {
+      if (!Seen.insert(S).second)
+        continue;
+      PartKind SK = S == L.Latch ? PartB : partOf(S);
+      bool Bad = SK == NotInBody || SK < K;
+      if (K == PartA && SK == PartI && S != IH)
+        Bad = true;
+      if (Bad) {
+        Fail = {"the lane loop body has control flow the cut cannot order "
+                "(irreducible, or a jump back before the inner loop)",
+                T};
+        return false;
+      }
+      if (K != PartB && SK == PartB)
+        Landing.push_back({BB, S});
+      if (K == PartI && S == IH)
+        InnerLatches.push_back(BB);
+    }
+  }
+  if (Landing.empty()) {
+    Fail = {"the inner loop never exits", &IH->front()};
+    return false;
+  }
+  // Deterministic order: by program order of the source, then successor.
+  DenseMap<const BasicBlock *, unsigned> Order = programOrder(F);
+  llvm::stable_sort(Landing, [&](const Edge &X, const Edge &Y) {
+    return Order.lookup(X.From) < Order.lookup(Y.From);
+  });
+  llvm::stable_sort(InnerLatches, [&](BasicBlock *X, BasicBlock *Y) {
+    return Order.lookup(X) < Order.lookup(Y);
+  });
+  return true;
+}
+
+/// What the cut cannot carry or would reorder.
+bool Cutter::checkInstructions(Failure &Fail) const {
+  for (BasicBlock *BB : Body)
+    for (const Instruction &I : *BB) {
+      if (isa<AllocaInst>(I)) {
+        Fail = {"the lane loop body allocates stack memory", &I};
+        return false;
+      }
+      // Calls outside the inner loop are cut out and run lane by lane
+      // later; inside it, lanes would interleave their calls iteration by
+      // iteration.
+      if (!D.SerialCall && partOf(BB) == PartI && hasOrderedSideEffects(I)) {
+        Fail = {"the inner loop calls a function with side effects and no "
+                "vector variant; cutting the lane loop would change the "
+                "order of its calls",
+                &I};
+        return false;
+      }
+    }
+  return true;
+}
+
+/// The values of A and I read in a later part (Cross), then the lane
+/// arrays' mask type.
+bool Cutter::findCrossingValues(Failure &Fail) {
+  const DataLayout &DL = F.getDataLayout();
+  unsigned CrossBits = 0;
+  for (BasicBlock *BB : Body) {
+    PartKind K = partOf(BB);
+    if (K == PartB)
+      continue;
+    for (Instruction &I : *BB) {
+      unsigned Needs = 0;
+      for (const Use &U : I.uses()) {
+        auto *UI = cast<Instruction>(U.getUser());
+        if (auto *PN = dyn_cast<PHINode>(UI); PN && PN->getParent() == IH) {
+          // Inner-loop state: the initial value is read in A, the next
+          // value on a back edge in I.
+          if (K == PartA && PN->getIncomingBlock(U) != InnerPre)
+            Needs |= 1u << PartI;
+          continue;
+        }
+        PartKind UK = partOfUse(U);
+        if (UK == NotInBody) {
+          Fail = {"a value of the lane loop body is used outside it", UI};
+          return false;
+        }
+        if (UK > K)
+          Needs |= 1u << UK;
+      }
+      if (!Needs)
+        continue;
+      if (I.getType()->isTokenTy()) {
+        Fail = {"a token value crosses the inner loop", &I};
+        return false;
+      }
+      Cross[&I] = Needs;
+      if (!I.getType()->isPointerTy())
+        CrossBits = std::max(CrossBits, dataBits(I.getType(), DL));
+    }
+  }
+  chooseMaskType(CrossBits);
+  return true;
+}
+
+/// The mask width follows the data the loop carries (its state phis), not
+/// 64-bit address arithmetic that merely crosses the cut (\p CrossBits,
+/// the widest crossing value, only when the loop carries no data).
+void Cutter::chooseMaskType(unsigned CrossBits) {
+  const DataLayout &DL = F.getDataLayout();
+  unsigned Bits = 0;
+  for (PHINode &PN : IH->phis())
+    if (!PN.getType()->isPointerTy())
+      Bits = std::max(Bits, dataBits(PN.getType(), DL));
+  if (!Bits)
+    Bits = CrossBits;
+  D.MaskTy = IntegerType::get(
+      Ctx, Bits ? std::clamp(unsigned(PowerOf2Ceil(Bits)), 8u, 64u) : 32);
+}
+
+/// Which crossing values exist at the end of each edge source (the value
+/// a lane leaving on that edge carries; otherwise it is never read there).
+void Cutter::findAvailability(const DominatorTree &DT) {
+  for (auto &[I, Needs] : Cross) {
+    for (const Edge &E : Landing)
+      AvailAt[{I, E.From}] = DT.dominates(I, E.From->getTerminator());
+    AvailAt[{I, InnerPre}] = DT.dominates(I, InnerPre->getTerminator());
+  }
+}
+
+/// Locals of the scalar body that the parts would share.
+bool Cutter::checkSharedLocals(Failure &Fail) const {
+  for (Instruction &I : F.getEntryBlock()) {
+    auto *AI = dyn_cast<AllocaInst>(&I);
+    if (!AI || AI->getMetadata(LaneArrayMDName))
+      continue;
+    unsigned Parts = 0;
+    SmallVector<const Value *, 8> Users = {AI};
+    SmallPtrSet<const Value *, 8> Seen;
+    while (!Users.empty()) {
+      const Value *V = Users.pop_back_val();
+      for (const User *U : V->users()) {
+        auto *UI = dyn_cast<Instruction>(U);
+        if (!UI || !Seen.insert(UI).second)
+          continue;
+        if (PartKind K = partOf(UI->getParent()))
+          Parts |= 1u << K;
+        if (isa<GetElementPtrInst>(UI) || isa<CastInst>(UI) ||
+            isa<PHINode>(UI) || isa<SelectInst>(UI))
+          Users.push_back(UI);
+      }
+    }
+    if (Parts & (Parts - 1)) {
+      Fail = {"a local variable of the body lives in memory on both sides of "
+              "the inner loop; the lanes would share it",
+              AI};
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Cutter::isOutsideLaneLoop(const Value *V) const {
+  auto *I = dyn_cast<Instruction>(V);
+  return !I || (partOf(I->getParent()) == NotInBody &&
+                I->getParent() != L.Header && I->getParent() != L.Latch);
+}
+
+bool Cutter::isUniformValue(Value *V, unsigned Depth) const {
+  if (isOutsideLaneLoop(V))
+    return true;
+  if (auto *PN = dyn_cast<PHINode>(V); PN && D.UniformPhis.count(PN))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  PartKind K = I ? partOf(I->getParent()) : NotInBody;
+  if (!I || Depth > 8 || (K != PartA && K != PartI) || isa<PHINode>(I) ||
+      I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
+    return false;
+  return all_of(I->operands(),
+                [&](Value *Op) { return isUniformValue(Op, Depth + 1); });
+}
+
+bool Cutter::isRecomputable(Value *V) const {
+  return vplanext::isRecomputable(
+      V, [&](const Value *X) { return isOutsideLaneLoop(X); },
+      [&](const Instruction *I) { return partOf(I->getParent()) == PartA; });
+}
+
+/// Takes B's reads of lane-affine values of A (see LaneAffineInB) out of
+/// the crossing values: recomputed in lane loop 3 they are exactly what the
+/// lane computed in A (pure, non-trapping, no memory), wherever A computed
+/// them or not.
+void Cutter::findLaneAffineInB() {
+  auto IsLeaf = [&](const Value *X) {
+    return X == L.Lane || isOutsideLaneLoop(X);
+  };
+  auto InA = [&](const Instruction *I) {
+    return partOf(I->getParent()) == PartA;
+  };
+  for (auto &[I, Needs] : Cross)
+    if ((Needs & (1u << PartB)) && InA(I) &&
+        vplanext::isRecomputable(I, IsLeaf, InA)) {
+      LaneAffineInB.insert(I);
+      Needs &= ~(1u << PartB);
+    }
+  Cross.remove_if([](const auto &KV) { return KV.second == 0; });
+}
+
+/// A uniform inner loop: no lane can bypass it (A has no edge to B, so the
+/// lane loop is not masked either) and its exits depend only on values that
+/// are the same in every lane: constants, arguments and values from outside
+/// the lane loop, and header phis that start from and step by such values.
+void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
+  for (PHINode &PN : IH->phis())
+    if (PN.getType()->isIntegerTy() &&
+        isOutsideLaneLoop(PN.getIncomingValueForBlock(InnerPre)))
+      D.UniformPhis.insert(&PN);
+  // Optimistic fixpoint: drop phis whose next value is not uniform.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (PHINode *PN : SmallVector<PHINode *, 4>(D.UniformPhis.begin(),
+                                                 D.UniformPhis.end()))
+      for (BasicBlock *S : InnerLatches)
+        if (!isUniformValue(PN->getIncomingValueForBlock(S))) {
+          D.UniformPhis.erase(PN);
+          Changed = true;
+          break;
+        }
+  }
+  // Every lane that enters the loop leaves it at the same iteration
+  // through the same exit.
+  SmallVector<BasicBlock *, 8> Exiting;
+  Inner.getExitingBlocks(Exiting);
+  auto UniformBranch = [&](BasicBlock *BB) {
+    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    return Br && (!Br->isConditional() || isUniformValue(Br->getCondition()));
+  };
+  // And every lane that goes on to the next iteration has passed every
+  // exit test: an exit reached only on some paths (`if (v) { if (u)
+  // return; }`) lets lanes leave at different iterations although each
+  // test is uniform.
+  auto OnEveryIteration = [&](BasicBlock *BB) {
+    return all_of(InnerLatches,
+                  [&](BasicBlock *S) { return DT.dominates(BB, S); });
+  };
+  if (!all_of(Exiting, UniformBranch) || !all_of(Exiting, OnEveryIteration)) {
+    D.UniformPhis.clear();
+    return;
+  }
+  D.UniformLoop = true;
+  // Every lane takes the same path through A, so all enter the loop or
+  // none. If not (a masked variant's mask test, a strip-mined loop's trip
+  // count test), lanes that skip it shadow one that enters: allowed only
+  // when that cannot be observed. The lane index itself would tell the
+  // shadow apart (its own argument slot, its own element).
+  if (all_of(Body, [&](BasicBlock *BB) {
+        return partOf(BB) != PartA || UniformBranch(BB);
+      }))
+    return;
+  for (BasicBlock *BB : Body) {
+    if (partOf(BB) != PartI)
+      continue;
+    for (Instruction &I : *BB) {
+      bool UsesLane = is_contained(I.operands(), L.Lane);
+      if (I.mayWriteToMemory() || I.mayHaveSideEffects() || UsesLane ||
+          isa<AllocaInst>(I)) {
+        D.UniformLoop = false;
+        D.UniformPhis.clear();
+        return;
+      }
+    }
+  }
+  D.ShadowLanes = true;
+}
+
+void Cutter::findLockstep(Loop &Inner) {
+  SmallVector<BasicBlock *, 8> Blocks(Inner.blocks());
+  // A uniform loop's shared values (uniform phis, A's uniform values) are
+  // read once per round already.
+  D.Lockstep = findLockstepAccess(
+      IH, InnerPre, InnerLatches, Blocks, L.Lane,
+      [&](Value *V) {
+        return D.UniformLoop ? isUniformValue(V) : isOutsideLaneLoop(V);
+      },
+      [&](Instruction *I) {
+        auto It = Cross.find(I);
+        return It != Cross.end() && isInputOfI(I, It->second);
+      },
+      [&](Instruction *I) { return isRecomputable(I); }, D.UniformLoop);
+  // The copy reads an input as `first + lane` in the input's own type; an
+  // odd-sized integer lives widened in its array.
+  erase_if(D.Lockstep.LaneStepped, [&](Instruction *I) {
+    return !I->getType()->isPointerTy() &&
+           storedType(I->getType()) != I->getType();
+  });
+}
+
+/// A's values a uniform loop reads that are the same in every lane (see
+/// CutDecisions::UniformInA).
+void Cutter::findUniformInA() {
+  if (D.UniformLoop)
+    for (auto &[I, Needs] : Cross)
+      if (isInputOfI(I, Needs) && isUniformValue(I))
+        D.UniformInA.insert(I);
+}
+
+} // namespace fission
+} // namespace vplanext

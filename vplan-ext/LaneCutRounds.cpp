@@ -1,0 +1,169 @@
+//===- LaneCutRounds.cpp - The round loop of a cut ------------------------===//
+//
+/// \file
+/// The round loop of one cut (LaneLoopCutter.h): "while any lane is
+/// active, run lane loop 2 once", with what it reads once per round (round
+/// counters, a uniform loop's shared values), the shadow lanes' inputs in
+/// front of it, and lane loop 2's entry, where each lane reads its flag,
+/// its state and A's values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LaneLoopCutter.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+STATISTIC(NumRoundCounters,
+          "Number of divergent-loop counters read as the round counter");
+
+namespace vplanext {
+namespace fission {
+
+/// The lane flags as a vector of i1 (`in`) and the first active lane
+/// (`first`, in an iVL; the last lane when none is active).
+std::pair<Value *, Value *> Cutter::firstActiveLane(IRBuilder<> &B) {
+  auto *ActVecTy = FixedVectorType::get(D.MaskTy, VL);
+  Value *In = B.CreateIsNotNull(
+      B.CreateAlignedLoad(ActVecTy, N.Act, N.Act->getAlign(), "act"), "in");
+  Value *Bits = B.CreateBitCast(In, B.getIntNTy(VL));
+  Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getFalse());
+  First = B.CreateBinaryIntrinsic(Intrinsic::umin, First,
+                                  B.getIntN(VL, VL - 1), nullptr, "first");
+  return {In, First};
+}
+
+/// Lanes that do not enter take the state and the inputs of the first
+/// lane that does (every lane's slot when none does: the loop is then
+/// skipped).
+void Cutter::fillShadowLanes() {
+  IRBuilder<> B(N.Fill);
+  auto [In, First] = firstActiveLane(B);
+  SmallVector<std::pair<AllocaInst *, AllocaInst *>, 8> Inputs;
+  for (AllocaInst *Arr : N.StateArr)
+    Inputs.push_back({Arr, Arr});
+  for (auto &[I, Needs] : Cross) {
+    if (!isInputOfI(I, Needs))
+      continue;
+    // Loop 3 still needs the lane's own value: loop 2 gets a copy.
+    AllocaInst *&To = N.ShadowArr[I];
+    To = Needs & (1u << PartB)
+             ? makeArray(storedType(I->getType()), I->getName() + ".in")
+             : N.CrossArr[I];
+    Inputs.push_back({N.CrossArr[I], To});
+  }
+  for (auto [From, To] : Inputs) {
+    auto *VecTy = FixedVectorType::get(
+        cast<ArrayType>(From->getAllocatedType())->getElementType(), VL);
+    Value *Vec = B.CreateAlignedLoad(VecTy, From, From->getAlign());
+    Value *Splat = B.CreateVectorSplat(VL, B.CreateExtractElement(Vec, First));
+    B.CreateAlignedStore(B.CreateSelect(In, Vec, Splat), To, To->getAlign());
+  }
+  B.CreateBr(N.W);
+}
+
+/// The round loop's header: round counters, a uniform loop's shared
+/// values, and the test whether any lane is still active.
+void Cutter::buildRoundLoop() {
+  IRBuilder<> B(N.W);
+  makeRoundCounters(B);
+  auto *ActVecTy = FixedVectorType::get(D.MaskTy, VL);
+  Value *ActVec =
+      B.CreateAlignedLoad(ActVecTy, N.Act, N.Act->getAlign(), "act");
+  Value *Any = B.CreateOrReduce(B.CreateIsNotNull(ActVec));
+  if (D.UniformLoop)
+    loadSharedValues(B);
+  B.CreateCondBr(Any, N.H2, N.H3);
+}
+
+/// Round counters: every lane still in a divergent loop entered it before
+/// the first round and has run one iteration per round since, so a
+/// lockstep counter holds start + round * step in each of them.
+void Cutter::makeRoundCounters(IRBuilder<> &B) {
+  assert((D.Lockstep.Counters.empty() || !N.Fill) &&
+         "shadows are uniform loops");
+  for (auto [PN, Step] : D.Lockstep.Counters) {
+    PHINode *R = B.CreatePHI(PN->getType(), 2, PN->getName() + ".round");
+    R->addIncoming(PN->getIncomingValueForBlock(InnerPre), N.T1);
+    R->addIncoming(IRBuilder<>(N.WLatch->getTerminator())
+                       .CreateAdd(R, Step, PN->getName() + ".round.next"),
+                   N.WLatch);
+    N.Round[PN] = R;
+  }
+  NumRoundCounters += N.Round.size();
+}
+
+/// A uniform loop's shared values (uniform phis, A's uniform values), read
+/// once per round before lane loop 2: it rewrites the state arrays lane by
+/// lane, so reading lane 0 inside it would see, in its scalar semantics,
+/// lane 0's next value. Every lane runs a uniform loop (shadows included),
+/// so lane 0 holds them. Read as the whole array and one element, so that
+/// SROA still turns the array into a register.
+void Cutter::loadSharedValues(IRBuilder<> &B) {
+  auto LoadShared = [&](Type *Ty, AllocaInst *Arr, const Twine &Name) {
+    auto *VecTy = FixedVectorType::get(
+        cast<ArrayType>(Arr->getAllocatedType())->getElementType(), VL);
+    Value *Vec = B.CreateAlignedLoad(VecTy, Arr, Arr->getAlign());
+    Value *Elt = B.CreateExtractElement(Vec, uint64_t(0), Name);
+    if (Ty->isIntegerTy(1))
+      return B.CreateIsNotNull(Elt, Name);
+    return Elt->getType() == Ty ? Elt : B.CreateTrunc(Elt, Ty, Name);
+  };
+  for (auto [PN, Arr] : zip(N.StatePhis, N.StateArr))
+    if (D.UniformPhis.count(PN))
+      N.Shared[PN] = LoadShared(PN->getType(), Arr, PN->getName());
+  for (Instruction *I : D.UniformInA)
+    N.Shared[I] = LoadShared(I->getType(),
+                             N.Fill ? N.ShadowArr.lookup(I) : N.CrossArr[I],
+                             I->getName());
+}
+
+/// Lane loop 2's entry: this lane's flag and state, A's values as the
+/// region reads them, the region's results of lanes that already left,
+/// then one iteration of the region (a divergent loop's only for an active
+/// lane).
+void Cutter::enterLoop2() {
+  IRBuilder<> B(N.Act2);
+  N.Active = loadLane(B, B.getInt1Ty(), N.Act, N.Lane2, "active");
+  for (auto [PN, Arr] : zip(N.StatePhis, N.StateArr))
+    // A shared value is a scalar the vectorizer broadcasts (a uniform
+    // address such as n-body's px[j]).
+    N.State.push_back(N.Shared.count(PN)  ? N.Shared.lookup(PN)
+                      : N.Round.count(PN) ? N.Round.lookup(PN)
+                                          : loadLane(B, PN->getType(), Arr,
+                                                     N.Lane2, PN->getName()));
+  for (auto [PN, S] : zip(N.StatePhis, N.State))
+    N.InI[PN] = S;
+  DenseMap<Value *, Value *> Recomputed;
+  for (auto &[I, Needs] : Cross)
+    if (isInputOfI(I, Needs))
+      // A uniform loop's bound (`n` widened in A), shared, is a scalar:
+      // the exit test stays scalar instead of a per-lane compare (64-bit,
+      // emulated by three instructions on SSE2). So is an address's
+      // stride in a divergent loop with round counters, computed again.
+      N.InI[I] = N.Shared.count(I) ? N.Shared.lookup(I)
+                 : is_contained(D.Lockstep.SharedInputs, I)
+                     ? recompute(B, I, Recomputed)
+                     : loadLane(B, I->getType(),
+                                N.Fill ? N.ShadowArr.lookup(I) : N.CrossArr[I],
+                                N.Lane2, I->getName());
+  for (auto &[I, Needs] : Cross)
+    if (partOf(I->getParent()) == PartI)
+      N.OldOut[I] = loadLane(B, I->getType(), N.CrossArr[I], N.Lane2,
+                             I->getName() + ".old");
+  N.OldResume = D.NeedResume ? B.CreateLoad(D.MaskTy,
+                                            lanePtr(B, N.Resume, N.Lane2),
+                                            "resume.old")
+                             : nullptr;
+  // Every lane runs a uniform loop's iterations whenever any does.
+  if (D.UniformLoop)
+    B.CreateBr(IH);
+  else
+    B.CreateCondBr(N.Active, IH, N.T2);
+}
+
+} // namespace fission
+} // namespace vplanext

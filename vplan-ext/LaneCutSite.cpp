@@ -1,0 +1,250 @@
+//===- LaneCutSite.cpp - Where a lane loop is cut -------------------------===//
+//
+/// \file
+/// The first steps of a cut (LaneLoopCutter.h): the lane loop's normal
+/// form, the region to cut at, and a block of its own for that region.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LaneLoopCutter.h"
+#include "vplan-ext/LoweringRules.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+using namespace llvm;
+
+namespace vplanext {
+namespace fission {
+
+std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, unsigned VL,
+                                          Failure &F) {
+  LaneLoop L;
+  L.Header = Header;
+  if (pred_size(Header) != 2) {
+    F.Why = "the lane loop header does not have exactly two predecessors";
+    return std::nullopt;
+  }
+  auto PhiIt = Header->phis();
+  if (std::distance(PhiIt.begin(), PhiIt.end()) != 1) {
+    F.Why = "the lane loop header has more than the lane counter";
+    return std::nullopt;
+  }
+  L.Lane = &*PhiIt.begin();
+  for (unsigned K = 0; K != 2; ++K) {
+    auto *C = dyn_cast<ConstantInt>(L.Lane->getIncomingValue(K));
+    if (C && C->isZero())
+      L.Pre = L.Lane->getIncomingBlock(K);
+    else
+      L.Latch = L.Lane->getIncomingBlock(K);
+  }
+  if (!L.Pre || !L.Latch || L.Pre == L.Latch) {
+    F.Why = "the lane counter does not start at zero";
+    return std::nullopt;
+  }
+  auto *Next = dyn_cast<Instruction>(L.Lane->getIncomingValueForBlock(L.Latch));
+  auto *Br = dyn_cast<BranchInst>(L.Latch->getTerminator());
+  auto *Cmp = Br && Br->isConditional()
+                  ? dyn_cast<ICmpInst>(Br->getCondition())
+                  : nullptr;
+  auto *Step = Next && Next->getOpcode() == Instruction::Add
+                   ? dyn_cast<ConstantInt>(Next->getOperand(1))
+                   : nullptr;
+  auto *Bound = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
+  if (!Next || Next->getParent() != L.Latch || Next->getOperand(0) != L.Lane ||
+      !Step || !Step->isOne() || !Cmp || Cmp->getParent() != L.Latch ||
+      Cmp->getPredicate() != ICmpInst::ICMP_EQ || Cmp->getOperand(0) != Next ||
+      !Bound || Bound->getZExtValue() != VL || Br->getSuccessor(1) != Header) {
+    F.Why = "the lane loop latch is not `lane + 1 == VL`";
+    return std::nullopt;
+  }
+  L.Exit = Br->getSuccessor(0);
+  if (!L.Exit->phis().empty()) {
+    F.Why = "the block after the lane loop has phis";
+    return std::nullopt;
+  }
+  // Only the increment and the test may stay in the latch.
+  if (Next->hasNUsesOrMore(3) || Cmp->hasNUsesOrMore(2)) {
+    F.Why = "the lane counter is used after the loop";
+    return std::nullopt;
+  }
+  Cmp->moveBefore(Br->getIterator());
+  Next->moveBefore(Cmp->getIterator());
+  if (&*L.Latch->getFirstNonPHIIt() != Next)
+    L.Latch = SplitBlock(L.Latch, Next->getIterator(),
+                         static_cast<DominatorTree *>(nullptr), nullptr,
+                         nullptr, L.Latch->getName() + ".inc");
+  if (&*Header->getFirstNonPHIIt() != Header->getTerminator() ||
+      !cast<BranchInst>(Header->getTerminator())->isUnconditional())
+    SplitBlock(Header, Header->getFirstNonPHIIt(),
+               static_cast<DominatorTree *>(nullptr), nullptr, nullptr,
+               Header->getName() + ".body");
+  L.BodyEntry = Header->getTerminator()->getSuccessor(0);
+  // The body must start with a block of its own (not an inner loop's
+  // header), so the part before the first inner loop is never empty.
+  if (!L.BodyEntry->getSinglePredecessor())
+    L.BodyEntry = SplitEdge(Header, L.BodyEntry);
+  return L;
+}
+
+DenseMap<const BasicBlock *, unsigned> programOrder(Function &F) {
+  DenseMap<const BasicBlock *, unsigned> Order;
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
+    Order[BB] = Order.size();
+  return Order;
+}
+
+/// An innermost lane loop without calls that run lane by lane has nothing
+/// to cut unless a heavy if/else asks for BOSCC. Asked before normalising,
+/// so a loop left alone keeps its shape.
+bool Cutter::mayNeedCut(BasicBlock *Header) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  Loop *LL = LI.getLoopFor(Header);
+  if (!LL || LL->getHeader() != Header || !LL->isInnermost() ||
+      any_of(LL->blocks(), [](BasicBlock *BB) {
+        return any_of(*BB, [](Instruction &I) {
+          auto *CB = dyn_cast<CallBase>(&I);
+          return CB && callNeedsSerialLanes(*CB);
+        });
+      }))
+    return true;
+  if (!AllowBOSCC)
+    return false;
+  L.Header = Header;
+  L.Latch = LL->getLoopLatch();
+  SmallPtrSet<BasicBlock *, 16> Region;
+  return L.Latch && findHeavyBranch(*LL, DT, Region);
+}
+
+/// The lane loop in LoopInfo, when its control flow is one the cut can
+/// redirect.
+Loop *Cutter::checkLaneLoop(LoopInfo &LI, Failure &Fail) const {
+  Loop *LL = LI.getLoopFor(L.Header);
+  if (!LL || LL->getHeader() != L.Header) {
+    Fail.Why = "the lane loop is not a natural loop";
+    return nullptr;
+  }
+  for (BasicBlock *BB : LL->blocks())
+    if (const char *Why = whyNotLaneControlFlow(*BB)) {
+      Fail = {Why, BB->getTerminator()};
+      return nullptr;
+    }
+  return LL;
+}
+
+/// The region to cut at: the first inner loop in program order (so the
+/// part before it is free of loops); in an innermost lane loop, the first
+/// call the vectorizer cannot widen, which then runs lane by lane, else the
+/// first heavy if/else (when BOSCC is allowed).
+CutSite Cutter::findCutSite(Loop &LL, DominatorTree &DT) {
+  CutSite S;
+  DenseMap<const BasicBlock *, unsigned> Order = programOrder(F);
+  for (Loop *Sub : LL.getSubLoops())
+    if (!S.Inner || Order.lookup(Sub->getHeader()) <
+                        Order.lookup(S.Inner->getHeader()))
+      S.Inner = Sub;
+  if (S.Inner)
+    return S;
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F)) {
+    if (!LL.contains(BB))
+      continue;
+    for (Instruction &I : *BB)
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && callNeedsSerialLanes(*CB)) {
+        S.Call = CB;
+        return S;
+      }
+  }
+  if (AllowBOSCC)
+    S.Branch = findHeavyBranch(LL, DT, S.Region);
+  return S;
+}
+
+/// The first conditional branch (program order) of the innermost lane loop
+/// \p LL whose if/else region, up to its join, costs at least the BOSCC
+/// threshold; the region's blocks go to \p Region.
+BranchInst *Cutter::findHeavyBranch(Loop &LL, DominatorTree &DT,
+                                    SmallPtrSetImpl<BasicBlock *> &Region) {
+  PostDominatorTree PDT(F);
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F)) {
+    if (!LL.contains(BB) || BB == L.Header || BB == L.Latch)
+      continue;
+    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    if (!Br || !Br->isConditional() || isa<Constant>(Br->getCondition()) ||
+        Br->getMetadata(ResumeDispatchMD))
+      continue;
+    DomTreeNode *N = PDT.getNode(BB);
+    if (!N || !N->getIDom() || !N->getIDom()->getBlock())
+      continue;
+    BasicBlock *Join = N->getIDom()->getBlock();
+    if (!LL.contains(Join) || Join == L.Header || Join == L.Latch)
+      continue;
+    SmallPtrSet<BasicBlock *, 16> R;
+    for (BasicBlock *X : LL.blocks())
+      if (X != BB && X != Join && X != L.Header && X != L.Latch &&
+          DT.dominates(BB, X) && PDT.dominates(Join, X))
+        R.insert(X);
+    // Single entry (the branch), single exit (the join).
+    bool SESE = true;
+    for (BasicBlock *X : R)
+      for (BasicBlock *S : successors(X))
+        SESE &= S == Join || R.count(S);
+    for (BasicBlock *S : successors(BB))
+      SESE &= S == Join || R.count(S);
+    if (!SESE || R.empty())
+      continue;
+    unsigned Cost = 0;
+    for (BasicBlock *X : R)
+      for (Instruction &I : *X)
+        Cost += bosccRegionCost(I, TTI, VL);
+    if (Cost < getBOSCCThreshold())
+      continue;
+    Region.insert(R.begin(), R.end());
+    return Br;
+  }
+  return nullptr;
+}
+
+/// Gives the region a block of its own to enter through (IH, entered from
+/// InnerPre): a call gets a block of its own; a branch too, and its region
+/// is that block plus everything between the branch and its join; an inner
+/// loop entered from a guard's branch (no preheader) gets a preheader.
+bool Cutter::isolateCutSite(CutSite &S, DominatorTree &DT, LoopInfo &LI,
+                            Failure &Fail) {
+  if (S.Call) {
+    BasicBlock *Before = S.Call->getParent();
+    IH = SplitBlock(Before, S.Call->getIterator(), &DT, &LI, nullptr,
+                    "lane.serial");
+    SplitBlock(IH, std::next(S.Call->getIterator()), &DT, &LI, nullptr,
+               "lane.serial.after");
+    InnerPre = Before;
+    return true;
+  }
+  if (S.Branch) {
+    BasicBlock *CondBB = S.Branch->getParent();
+    IH = SplitBlock(CondBB, S.Branch->getIterator(), &DT, &LI, nullptr,
+                    "lane.boscc");
+    InnerPre = CondBB;
+    BranchRegion.insert(S.Region.begin(), S.Region.end());
+    BranchRegion.insert(IH);
+    return true;
+  }
+  IH = S.Inner->getHeader();
+  InnerPre = S.Inner->getLoopPreheader();
+  if (InnerPre)
+    return true;
+  InnerPre = InsertPreheaderForLoop(S.Inner, &DT, &LI, /*MSSAU=*/nullptr,
+                                    /*PreserveLCSSA=*/false);
+  if (!InnerPre) {
+    Fail = {"the inner loop has no single entry edge", &IH->front()};
+    return false;
+  }
+  return true;
+}
+
+} // namespace fission
+} // namespace vplanext

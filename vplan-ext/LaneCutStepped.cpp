@@ -1,0 +1,215 @@
+//===- LaneCutStepped.cpp - The lane-stepped copy of lane loop 2 ----------===//
+//
+/// \file
+/// For a cut whose region reads lane-stepped inputs (LockstepAccess.h): a
+/// copy of lane loop 2 that computes each of them as `first + lane`, the
+/// run-time test that picks it, and prefetches ahead of its rounds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LaneLoopCutter.h"
+#include "vplan-ext/LoweringRules.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Debug.h"
+#include <functional>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+STATISTIC(NumSteppedCopies,
+          "Number of divergent loops given a lane-stepped copy");
+
+namespace vplanext {
+namespace fission {
+
+/// A copy of lane loop 2 (\p Loop2Blocks) that computes each lane-stepped
+/// input as `first + lane`, and a test before the first round (on the edge
+/// from lane loop 1 to the round loop) that picks it when every lane that
+/// entered holds exactly that: the vectorizer then sees `vals[j * n + r]`
+/// as contiguous, where it saw a value loaded per lane. Lanes that did not
+/// enter hold no value (a tail lane, an early return) and do not count;
+/// the copy predicates them like the original.
+void Cutter::addSteppedCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
+  SmallVector<SteppedInput, 2> Inputs;
+  for (Instruction *I : D.Lockstep.LaneStepped)
+    Inputs.push_back({N.CrossArr[I], cast<Instruction>(N.InI.lookup(I)),
+                      steppedPointerStride(I)});
+  BasicBlock *Test = newBlock("lane.stepped.test", N.W);
+  N.T1->getTerminator()->replaceSuccessorWith(N.W, Test);
+  for (PHINode &PN : N.W->phis())
+    PN.replaceIncomingBlockWith(N.T1, Test);
+  IRBuilder<> B(Test);
+  SmallVector<Value *, 2> Bases;
+  Value *First64 = nullptr;
+  Value *Ok = testLaneStepped(B, Inputs, Bases, First64);
+  B.CreateBr(N.W);
+
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 16> Clones =
+      cloneBlocks(Loop2Blocks, ".stepped", VMap);
+  auto *H2C = cast<BasicBlock>(VMap[N.H2]);
+  auto *LaneC = cast<PHINode>(&H2C->front());
+  for (auto [SI, Base] : zip(Inputs, Bases)) {
+    auto *Read = cast<Instruction>(VMap[SI.Read]);
+    IRBuilder<> CB(Read);
+    Value *V;
+    if (SI.Read->getType()->isPointerTy())
+      // first + (lane - first) * stride, in bytes, no wrap assumed.
+      V = CB.CreatePtrAdd(
+          Base,
+          CB.CreateMul(CB.CreateSub(LaneC, First64),
+                       CB.getInt64(SI.PtrStride)),
+          Read->getName() + ".stepped");
+    else
+      V = CB.CreateAdd(Base, CB.CreateZExtOrTrunc(LaneC, Base->getType()),
+                       Read->getName() + ".stepped", /*HasNUW=*/false,
+                       /*HasNSW=*/true);
+    Read->replaceAllUsesWith(V);
+    Read->eraseFromParent();
+  }
+  dispatchSteppedCopy(Ok, Clones, VMap);
+  NewHeaders.insert(NewHeaders.begin() + 2, H2C);
+  ++NumSteppedCopies;
+}
+
+/// Whether every lane that entered holds, in each of \p Inputs, its value
+/// for the first entering lane stepped by the lane: `base + lane` for an
+/// integer, `first + (lane - first lane) * stride` bytes for a pointer.
+/// \p Bases gets what the copy computes each input from (an integer's
+/// base, a pointer's first lane's value), \p First64 the first entering
+/// lane.
+Value *Cutter::testLaneStepped(IRBuilder<> &B, ArrayRef<SteppedInput> Inputs,
+                               SmallVectorImpl<Value *> &Bases,
+                               Value *&First64) {
+  auto [In, First] = firstActiveLane(B);
+  Value *Ok = B.getTrue();
+  auto *I64 = B.getInt64Ty();
+  First64 = B.CreateZExt(First, I64);
+  for (const SteppedInput &SI : Inputs) {
+    bool IsPtr = SI.Read->getType()->isPointerTy();
+    // A pointer is tested on its address: p[lane] - lane * stride.
+    auto *T = IsPtr ? I64 : cast<IntegerType>(SI.Read->getType());
+    uint64_t Step = IsPtr ? SI.PtrStride : 1;
+    // Lanes that never entered hold poison: freeze, then ignore them.
+    Value *Vec = B.CreateFreeze(B.CreateAlignedLoad(
+        FixedVectorType::get(SI.Read->getType(), VL), SI.Arr,
+        SI.Arr->getAlign()));
+    Value *V = IsPtr ? B.CreatePtrToInt(Vec, FixedVectorType::get(I64, VL))
+                     : Vec;
+    Value *Base = B.CreateSub(
+        B.CreateExtractElement(V, First),
+        B.CreateMul(B.CreateZExtOrTrunc(First, T), ConstantInt::get(T, Step)),
+        SI.Read->getName() + ".first");
+    SmallVector<Constant *, 16> Iota;
+    for (unsigned K = 0; K != VL; ++K)
+      Iota.push_back(ConstantInt::get(T, K * Step));
+    Value *Same = B.CreateICmpEQ(B.CreateSub(V, ConstantVector::get(Iota)),
+                                 B.CreateVectorSplat(VL, Base));
+    Ok = B.CreateAnd(Ok,
+                     B.CreateAndReduce(B.CreateOr(B.CreateNot(In), Same)));
+    if (IsPtr) {
+      // The first entering lane's pointer: the copy steps from it, so the
+      // addresses keep its provenance.
+      Bases.push_back(B.CreateExtractElement(Vec, First,
+                                             SI.Read->getName() + ".first"));
+      continue;
+    }
+    // The copy adds the lane with nsw: base + VL - 1 must not wrap.
+    Ok = B.CreateAnd(Ok, B.CreateICmpSLE(
+                             Base, ConstantInt::get(
+                                       T, APInt::getSignedMaxValue(
+                                              T->getBitWidth()) -
+                                              (VL - 1))));
+    Bases.push_back(Base);
+  }
+  return Ok;
+}
+
+/// Dispatch, once per round, on the test \p Ok made before the first: the
+/// copy (\p Clones, mapped from lane loop 2 by \p VMap), through its
+/// prefetches, or lane loop 2.
+void Cutter::dispatchSteppedCopy(Value *Ok, ArrayRef<BasicBlock *> Clones,
+                                 ValueToValueMapTy &VMap) {
+  auto *H2C = cast<BasicBlock>(VMap[N.H2]);
+  auto *LaneC = cast<PHINode>(&H2C->front());
+  auto *WBr = cast<BranchInst>(N.W->getTerminator());
+  assert(WBr->getSuccessor(0) == N.H2 && "the round loop enters loop 2");
+  BasicBlock *Dispatch = newBlock("lane.stepped.dispatch", N.H2);
+  WBr->setSuccessor(0, Dispatch);
+  BasicBlock *Into = H2C, *IntoFrom = Dispatch;
+  // Only in divergent loops, whose rounds walk more streams than hardware
+  // prefetchers follow; a uniform loop's accesses are followed already,
+  // and the prefetches only slow it.
+  if (unsigned Ahead = D.UniformLoop ? 0 : getLockstepPrefetchChunks()) {
+    BasicBlock *P = newBlock("lane.stepped.prefetch", H2C);
+    IRBuilder<> PB(P);
+    SmallPtrSet<BasicBlock *, 16> InCopy(Clones.begin(), Clones.end());
+    unsigned NumPrefetches = 0;
+    for (Instruction *Acc : D.Lockstep.SteppedAccesses)
+      NumPrefetches += prefetchAhead(PB, cast<Instruction>(VMap[Acc]), LaneC,
+                                     InCopy, Ahead);
+    PB.CreateBr(H2C);
+    LLVM_DEBUG(dbgs() << "vplan-ext: " << NumPrefetches
+                      << " prefetches per round\n");
+    Into = IntoFrom = P;
+  }
+  IRBuilder<>(Dispatch).CreateCondBr(Ok, Into, N.H2);
+  cast<PHINode>(&N.H2->front())->replaceIncomingBlockWith(N.W, Dispatch);
+  LaneC->replaceIncomingBlockWith(N.W, IntoFrom);
+}
+
+/// A contiguous access of a divergent loop walks memory by the round
+/// counter's stride within a lane chunk (spmv: a row of the matrix per
+/// round, 512 KiB apart) and by VL elements from one chunk to the next, one
+/// stream per round: more streams than hardware prefetchers follow, so each
+/// round waits for DRAM. Before each round of the lane-stepped copy, this
+/// prefetches the line that lane 0 of the chunk \p Ahead chunks later will
+/// read in the same round: \p Acc's address with \p Lane = 0, computed
+/// again in front of the copy (pure arithmetic only, without poison flags;
+/// a prefetch never faults). Returns whether it added one.
+bool Cutter::prefetchAhead(IRBuilder<> &B, Instruction *Acc, PHINode *Lane,
+                           const SmallPtrSetImpl<BasicBlock *> &InCopy,
+                           unsigned Ahead) {
+  DenseMap<Value *, Value *> AtLane0 = {
+      {Lane, ConstantInt::get(Lane->getType(), 0)}};
+  std::function<Value *(Value *, unsigned)> Rebuild =
+      [&](Value *V, unsigned Depth) -> Value * {
+    if (Value *R = AtLane0.lookup(V))
+      return R;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !InCopy.count(I->getParent()))
+      return V; // defined before the round loop's dispatch
+    if (Depth > 12 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+        !isSafeToSpeculativelyExecute(I))
+      return nullptr;
+    Instruction *NewI = I->clone();
+    NewI->dropPoisonGeneratingFlags();
+    for (Use &U : NewI->operands()) {
+      Value *Op = Rebuild(U.get(), Depth + 1);
+      if (!Op) {
+        NewI->deleteValue();
+        return nullptr;
+      }
+      U.set(Op);
+    }
+    B.Insert(NewI, I->getName() + ".lane0");
+    AtLane0[V] = NewI;
+    return NewI;
+  };
+  Value *Addr = Rebuild(getLoadStorePointerOperand(Acc), 0);
+  if (!Addr)
+    return false;
+  uint64_t Bytes = uint64_t(Ahead) * VL *
+                   F.getDataLayout().getTypeStoreSize(getLoadStoreType(Acc));
+  B.CreateIntrinsic(Intrinsic::prefetch, {Addr->getType()},
+                    {B.CreatePtrAdd(Addr, B.getInt64(Bytes), "prefetch"),
+                     B.getInt32(isa<StoreInst>(Acc)), B.getInt32(3),
+                     B.getInt32(1)});
+  return true;
+}
+
+} // namespace fission
+} // namespace vplanext

@@ -1,0 +1,362 @@
+//===- LaneLoopCutter.h - One cut of a lane loop (private) ----*- C++ -*-===//
+//
+/// \file
+/// The state one cut of a lane loop shares between its steps; private to
+/// the fission files (LaneLoopFission.h has the shape of the result and the
+/// public entry point).
+///
+/// One cut works on three parts of the lane loop's body: A (blocks before
+/// the cut region, which can still reach it), the region I itself (an inner
+/// loop, a call run lane by lane, or a BOSCC if/else region), and B
+/// (everything after, including paths that bypass I). Edges only go forward
+/// A -> I -> B (anything else is refused), so every lane runs A, then some
+/// iterations of I, then B, and the three parts can become three lane loops.
+///
+/// The steps, in the order a cut runs them, by file:
+///   LaneCutSite.cpp      the lane loop's normal form; where to cut (the
+///                        first inner loop, else a call run lane by lane,
+///                        else a heavy if/else) and a block of its own for it
+///   LaneCutAnalysis.cpp  parts, edges, crossing values and the decisions
+///                        (uniform loop, shadow lanes, lockstep); no IR change
+///   LaneCutLoops.cpp     the transform's order; new blocks, redirected
+///                        edges, lane counters, uses rewired, copies
+///   LaneCutRounds.cpp    shadow lanes' inputs, the round loop ("while any
+///                        lane is active"), lane loop 2's entry
+///   LaneCutResume.cpp    lane loop 3's entry: reloads, lane-affine values
+///                        computed again, the resume dispatch
+///   LaneCutArrays.cpp    lane arrays and the latches that write them
+///   LaneCutStepped.cpp   the lane-stepped copy of lane loop 2, prefetches
+///   LaneCutBOSCC.cpp     BOSCC copies of lane loop 2 and their dispatch
+///   LaneLoopFission.cpp  Cutter::run and fissionLaneLoop (one cut after
+///                        another)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_LANELOOPCUTTER_H
+#define VPLANEXT_LANELOOPCUTTER_H
+
+#include "vplan-ext/LockstepAccess.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+#include <optional>
+#include <string>
+
+namespace llvm {
+class DominatorTree;
+class Loop;
+class LoopInfo;
+class TargetTransformInfo;
+} // namespace llvm
+
+namespace vplanext {
+namespace fission {
+
+using namespace llvm;
+
+enum PartKind : unsigned char { NotInBody = 0, PartA, PartI, PartB };
+
+/// A lane loop in the normal form the cut needs: the header holds only the
+/// lane phi, the latch only the increment and the exit test.
+struct LaneLoop {
+  BasicBlock *Pre = nullptr;
+  BasicBlock *Header = nullptr;
+  BasicBlock *Latch = nullptr;
+  BasicBlock *Exit = nullptr;
+  BasicBlock *BodyEntry = nullptr;
+  PHINode *Lane = nullptr;
+};
+
+struct Failure {
+  std::string Why;
+  const Instruction *At = nullptr;
+};
+
+/// Marks the branches of a cut's resume dispatch (lane loop 3's entry).
+constexpr const char *ResumeDispatchMD = "vplan.lane.resume";
+
+/// Recognises `lane = phi [0, Pre], [next, Latch]` with
+/// `next = lane + 1; br (next == VL), Exit, Header` and splits the header
+/// and latch so that they hold nothing else.
+std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, unsigned VL,
+                                          Failure &F);
+
+/// Each block's index in reverse post-order.
+DenseMap<const BasicBlock *, unsigned> programOrder(Function &F);
+
+/// Where a cut goes: the first inner loop; in an innermost lane loop, the
+/// first call the vectorizer cannot widen, else the first heavy if/else.
+struct CutSite {
+  Loop *Inner = nullptr;
+  CallBase *Call = nullptr;
+  BranchInst *Branch = nullptr;
+  /// The branch's region: the blocks between the branch and its join.
+  SmallPtrSet<BasicBlock *, 16> Region;
+  bool empty() const { return !Inner && !Call && !Branch; }
+};
+
+/// What a cut lowers and how: decided once, by the analysis, and read by
+/// the transform.
+struct CutDecisions {
+  /// The cut is at a call the vectorizer cannot widen: lane loop 2 runs
+  /// that call lane by lane (instantiation) and must stay scalar.
+  CallBase *SerialCall = nullptr;
+  /// The cut is at a heavy divergent if/else (BOSCC): lane loop 2 has two
+  /// more copies, for "every lane takes the then side" and "every lane
+  /// takes the else side", chosen at run time; none is cut again.
+  BranchInst *BOSCCBranch = nullptr;
+  /// The inner loop is uniform: every lane that enters it leaves at the
+  /// same iteration through the same exit. Lane loop 2 then needs no lane
+  /// flag test, and the uniform header phis are read from lane 0.
+  bool UniformLoop = false;
+  /// ...but some lanes may not enter it (a mask or trip-count guard before
+  /// it): before the loop, those lanes get a copy of the first entering
+  /// lane's inputs and shadow its iterations. Only for inner loops that
+  /// neither write memory nor have side effects, so a shadow lane does
+  /// exactly what a real one does (same loads, same divisions) and its
+  /// results are dropped.
+  bool ShadowLanes = false;
+  SmallPtrSet<PHINode *, 4> UniformPhis;
+  /// A's values a uniform loop reads that are the same in every lane, found
+  /// before the cut adds its lane loops (whose new counters would look like
+  /// values from outside the lane loop).
+  SmallPtrSet<Instruction *, 8> UniformInA;
+  /// A divergent loop's counters that addresses read (kept as one scalar
+  /// per round) and lane-stepped inputs (a copy of lane loop 2 computes
+  /// them as first + lane when a run-time test says they are).
+  LockstepAccess Lockstep;
+  /// Lanes leave the region on more than one edge: each records where, and
+  /// lane loop 3 dispatches on it.
+  bool NeedResume = false;
+  /// Lane flags and resume points are integers of the data's width.
+  Type *MaskTy = nullptr;
+};
+
+/// An edge from A or I to B, redirected through blocks of its own so the
+/// latch phis can tell the edges apart.
+struct Redirect {
+  BasicBlock *EdgeBB;  // in loop 1 or 2, branches to T1 / T2
+  BasicBlock *Landing; // in loop 3, branches to the old target
+  BasicBlock *From;
+  unsigned Id;
+};
+
+/// The arrays, blocks and values one cut builds; the transform's steps fill
+/// it in, in order.
+struct CutIR {
+  /// Per-lane arrays: the active flag, the resume point, the inner loop's
+  /// state (one per header phi) and the values crossing the cut.
+  AllocaInst *Act = nullptr;
+  AllocaInst *Resume = nullptr;
+  SmallVector<PHINode *, 4> StatePhis;
+  SmallVector<AllocaInst *, 4> StateArr;
+  MapVector<Instruction *, AllocaInst *> CrossArr;
+  /// With shadow lanes: the arrays lane loop 2 reads A's values from.
+  DenseMap<Instruction *, AllocaInst *> ShadowArr;
+
+  /// Lane loop 1 (H1 .. T1), the round loop (W, WLatch; Fill before it
+  /// with shadow lanes), lane loop 2 (H2, Act2 .. T2), lane loop 3
+  /// (H3, D3 .. T3).
+  BasicBlock *H1 = nullptr, *T1 = nullptr, *W = nullptr, *WLatch = nullptr,
+             *Fill = nullptr, *H2 = nullptr, *Act2 = nullptr, *T2 = nullptr,
+             *H3 = nullptr, *D3 = nullptr, *T3 = nullptr;
+  /// Where lane loop 1 enters the region (now: goes to its latch).
+  BasicBlock *Enter = nullptr;
+  SmallVector<Redirect, 4> Redirects;
+  /// The inner loop's back edges, now to T2.
+  SmallVector<BasicBlock *, 2> Continue;
+  PHINode *Lane1 = nullptr, *Lane2 = nullptr, *Lane3 = nullptr;
+
+  /// Round counters, by the inner header phi they replace.
+  DenseMap<PHINode *, PHINode *> Round;
+  /// A uniform loop's shared values, read once per round.
+  DenseMap<Value *, Value *> Shared;
+  /// Lane loop 2's entry: the lane's flag, its state, A's values as loop 2
+  /// reads them, the region's results of lanes that left, the old resume.
+  Value *Active = nullptr;
+  SmallVector<Value *, 4> State;
+  DenseMap<Value *, Value *> InI;
+  DenseMap<Instruction *, Value *> OldOut;
+  Value *OldResume = nullptr;
+  /// Lane loop 3's entry: the values B reads.
+  DenseMap<Value *, Value *> InB;
+};
+
+/// One cut of one lane loop.
+class Cutter {
+public:
+  Cutter(Function &F, unsigned VL, const TargetTransformInfo *TTI)
+      : F(F), Ctx(F.getContext()), VL(VL), TTI(TTI) {}
+
+  enum Outcome { NoInnerLoop, Cut, Failed };
+  Outcome run(BasicBlock *Header, Failure &Fail);
+  SmallVector<BasicBlock *, 3> NewHeaders;
+  /// Allow a BOSCC cut of an innermost lane loop.
+  bool AllowBOSCC = false;
+  const CutDecisions &decisions() const { return D; }
+
+private:
+  // Where to cut (LaneCutSite.cpp).
+  bool mayNeedCut(BasicBlock *Header);
+  Loop *checkLaneLoop(LoopInfo &LI, Failure &Fail) const;
+  CutSite findCutSite(Loop &LL, DominatorTree &DT);
+  BranchInst *findHeavyBranch(Loop &LL, DominatorTree &DT,
+                              SmallPtrSetImpl<BasicBlock *> &Region);
+  bool isolateCutSite(CutSite &S, DominatorTree &DT, LoopInfo &LI,
+                      Failure &Fail);
+
+  // The analysis (LaneCutAnalysis.cpp): reads the IR, never changes it.
+  bool analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
+               Failure &Fail);
+  void classifyParts(Loop &LL, Loop *Inner);
+  bool findEdges(Failure &Fail);
+  bool checkInstructions(Failure &Fail) const;
+  bool findCrossingValues(Failure &Fail);
+  void chooseMaskType(unsigned CrossBits);
+  void findAvailability(const DominatorTree &DT);
+  bool checkSharedLocals(Failure &Fail) const;
+  void findUniformLoop(Loop &Inner, const DominatorTree &DT);
+  /// Whether \p V has the same value in every lane: from outside the lane
+  /// loop, a uniform phi, or computed from such values in A or the inner
+  /// loop without memory.
+  bool isUniformValue(Value *V, unsigned Depth = 0) const;
+  bool isOutsideLaneLoop(const Value *V) const;
+  /// Whether \p V is computed in A from values outside the lane loop only,
+  /// without memory and without a possible trap: loop 2 can compute it
+  /// again (recompute) instead of reading it per lane.
+  bool isRecomputable(Value *V) const;
+  void findLockstep(Loop &Inner);
+  void findLaneAffineInB();
+  void findUniformInA();
+
+  // The transform's order, its skeleton, copies (LaneCutLoops.cpp).
+  void transform();
+  BasicBlock *newBlock(const Twine &Name, BasicBlock *Before);
+  void makeLoopBlocks();
+  void redirectEdges();
+  PHINode *makeCounter(IRBuilder<> &B, BasicBlock *H, BasicBlock *Pre,
+                       BasicBlock *T, BasicBlock *Out, BasicBlock *Body,
+                       const Twine &Name);
+  void makeLaneCounters();
+  void rewriteCrossingUses();
+  SmallVector<BasicBlock *, 16> finishCut();
+  /// Copies of \p Blocks (names + \p Suffix), mapped by \p VMap.
+  SmallVector<BasicBlock *, 16> cloneBlocks(ArrayRef<BasicBlock *> Blocks,
+                                            const Twine &Suffix,
+                                            ValueToValueMapTy &VMap);
+
+  // The round loop and lane loop 2's entry (LaneCutRounds.cpp).
+  std::pair<Value *, Value *> firstActiveLane(IRBuilder<> &B);
+  void fillShadowLanes();
+  void buildRoundLoop();
+  void makeRoundCounters(IRBuilder<> &B);
+  void loadSharedValues(IRBuilder<> &B);
+  void enterLoop2();
+
+  // Lane loop 3's entry (LaneCutResume.cpp).
+  void enterLoop3();
+  void buildResumeDispatch(IRBuilder<> &B);
+  Value *recompute(IRBuilder<> &B, Value *V,
+                   DenseMap<Value *, Value *> &Done) const;
+  void recomputeLaneAffine(IRBuilder<> &B);
+
+  // Lane arrays and the latches that write them (LaneCutArrays.cpp).
+  AllocaInst *makeArray(Type *EltTy, const Twine &Name);
+  /// How a value lives in a lane array: flags as masks of the data's width,
+  /// odd-sized integers (i33 from induction widening) in a whole power-of-2
+  /// size, so that the array is exactly the vector of its elements.
+  Type *storedType(Type *T) const;
+  Value *lanePtr(IRBuilder<> &B, AllocaInst *A, Value *Lane);
+  void storeLane(IRBuilder<> &B, Value *V, AllocaInst *A, Value *Lane);
+  Value *loadLane(IRBuilder<> &B, Type *T, AllocaInst *A, Value *Lane,
+                  const Twine &Name);
+  void makeLaneArrays();
+  Value *availableAt(Instruction *I, BasicBlock *From) const;
+  void buildLatch1();
+  void buildLatch2();
+
+  /// A lane-stepped input of a divergent loop: its lane array, its read in
+  /// lane loop 2, and for a pointer the bytes it steps by per lane.
+  struct SteppedInput {
+    AllocaInst *Arr;
+    Instruction *Read;
+    uint64_t PtrStride;
+  };
+  // The lane-stepped copy (LaneCutStepped.cpp).
+  void addSteppedCopy(ArrayRef<BasicBlock *> Loop2Blocks);
+  Value *testLaneStepped(IRBuilder<> &B, ArrayRef<SteppedInput> Inputs,
+                         SmallVectorImpl<Value *> &Bases, Value *&First64);
+  void dispatchSteppedCopy(Value *Ok, ArrayRef<BasicBlock *> Clones,
+                           ValueToValueMapTy &VMap);
+  bool prefetchAhead(IRBuilder<> &B, Instruction *Acc, PHINode *Lane,
+                     const SmallPtrSetImpl<BasicBlock *> &InCopy,
+                     unsigned Ahead);
+
+  // BOSCC copies (LaneCutBOSCC.cpp).
+  void addBOSCCCopies(ArrayRef<BasicBlock *> Loop2Blocks);
+  AllocaInst *bosccConditionArray();
+  BasicBlock *copyOneSide(bool TakeThen, ArrayRef<BasicBlock *> Loop2Blocks);
+  void dispatchBOSCC(ArrayRef<BasicBlock *> Copies, AllocaInst *CondArr);
+  SmallVector<AllocaInst *, 8> bosccInputArrays() const;
+  void fenceBOSCCLoop(BasicBlock *H, StringRef Tag,
+                      ArrayRef<AllocaInst *> InputArrays);
+
+  PartKind partOf(const BasicBlock *BB) const {
+    auto It = Part.find(BB);
+    return It == Part.end() ? NotInBody : It->second;
+  }
+  /// Part in which a use of a value is read: a phi reads on its edge.
+  PartKind partOfUse(const Use &U) const;
+  /// Whether \p I, crossing the cut for the parts \p Needs, is A's and
+  /// read in the region (an input of lane loop 2).
+  bool isInputOfI(Instruction *I, unsigned Needs) const {
+    return partOf(I->getParent()) == PartA && (Needs & (1u << PartI));
+  }
+
+  Function &F;
+  LLVMContext &Ctx;
+  unsigned VL;
+  const TargetTransformInfo *TTI;
+  LaneLoop L;
+  /// The region cut at: the inner loop's header, the call's or the
+  /// branch's block.
+  BasicBlock *IH = nullptr;
+  BasicBlock *InnerPre = nullptr;
+  DenseMap<const BasicBlock *, PartKind> Part;
+  /// The body's blocks in function order (for deterministic output).
+  SmallVector<BasicBlock *, 16> Body;
+  /// For a BOSCC cut: the branch block and the blocks up to the join.
+  SmallPtrSet<BasicBlock *, 16> BranchRegion;
+
+  struct Edge {
+    BasicBlock *From;
+    BasicBlock *To;
+  };
+  /// Edges from A or I to B (or to the latch): where a lane resumes.
+  SmallVector<Edge, 4> Landing;
+  /// Back edges of the inner loop.
+  SmallVector<BasicBlock *, 2> InnerLatches;
+  /// Values defined in A or I and read in a later part, with the parts.
+  MapVector<Instruction *, unsigned> Cross; // bit 1<<PartKind
+  /// Values of A that B reads and that are pure arithmetic of the lane
+  /// counter and values from outside the lane loop (a linear argument's
+  /// `sext(i) + lane`, `out + i`): lane loop 3 computes them again from its
+  /// own counter instead of reading them per lane, so an address B builds
+  /// from them is still an affine function of the lane (`out[i] = k` after
+  /// Mandelbrot's escape loop: one vector store, not one store per lane).
+  SmallSetVector<Instruction *, 4> LaneAffineInB;
+  /// Availability of each crossing value at the end of each edge source.
+  DenseMap<std::pair<Instruction *, BasicBlock *>, bool> AvailAt;
+
+  CutDecisions D;
+  CutIR N;
+};
+
+} // namespace fission
+} // namespace vplanext
+
+#endif // VPLANEXT_LANELOOPCUTTER_H
