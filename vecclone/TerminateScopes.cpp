@@ -94,7 +94,8 @@ static StringSet<> calleesThatMayEscape(Function &F, LoopInfo &LI) {
 }
 
 bool vecclone::openTerminateScopes(Function &F, ArrayRef<BasicBlock *> Scope,
-                         LoopInfo &LI, OptimizationRemarkEmitter *ORE) {
+                                   LoopInfo &LI,
+                                   OptimizationRemarkEmitter *ORE) {
   if (!F.hasPersonalityFn())
     return false;
   SmallVector<InvokeInst *, 8> Invokes;
@@ -126,14 +127,12 @@ bool vecclone::openTerminateScopes(Function &F, ArrayRef<BasicBlock *> Scope,
     CallInst *CI = changeToCall(II);
     // No inliner may copy the callee's throwing calls in untagged: the
     // handler goes back on this call only.
-    bool AddedNoInline = !CI->isNoInline();
-    if (AddedNoInline)
+    MDNode *Tag = MDNode::get(Ctx, {});
+    if (!CI->isNoInline()) {
       CI->setIsNoInline();
-    CI->setMetadata(TerminateScopeMD,
-                    MDNode::get(Ctx, AddedNoInline
-                                         ? ArrayRef<Metadata *>(
-                                               MDString::get(Ctx, "noinline"))
-                                         : ArrayRef<Metadata *>()));
+      Tag = MDNode::get(Ctx, {MDString::get(Ctx, "noinline")});
+    }
+    CI->setMetadata(TerminateScopeMD, Tag);
     ++NumOpened;
     Changed = true;
   }
