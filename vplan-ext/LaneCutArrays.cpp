@@ -86,6 +86,20 @@ Value *Cutter::availableAt(Instruction *I, BasicBlock *From) const {
   return PoisonValue::get(I->getType());
 }
 
+void Cutter::storeLatchValues(
+    BasicBlock *Latch, Value *Lane, Value *Act, Value *Resume,
+    ArrayRef<PHINode *> State,
+    ArrayRef<std::pair<Instruction *, PHINode *>> Vals) {
+  IRBuilder<> B(Latch->getTerminator());
+  storeLane(B, Act, N.Act, Lane);
+  if (Resume)
+    storeLane(B, Resume, N.Resume, Lane);
+  for (auto [S, Arr] : zip(State, N.StateArr))
+    storeLane(B, S, Arr, Lane);
+  for (auto &[I, P] : Vals)
+    storeLane(B, P, N.CrossArr[I], Lane);
+}
+
 /// Latch of loop 1: flag, resume point, inner-loop state, A's values. A
 /// lane that enters the region is active with the region's initial state;
 /// one that leaves A for B records where.
@@ -122,14 +136,7 @@ void Cutter::buildLatch1() {
     for (auto &[I, P] : V1)
       P->addIncoming(availableAt(I, R.From), R.EdgeBB);
   }
-  B.SetInsertPoint(N.T1->getTerminator());
-  storeLane(B, A1, N.Act, N.Lane1);
-  if (R1)
-    storeLane(B, R1, N.Resume, N.Lane1);
-  for (auto [S, Arr] : zip(S1, N.StateArr))
-    storeLane(B, S, Arr, N.Lane1);
-  for (auto &[I, P] : V1)
-    storeLane(B, P, N.CrossArr[I], N.Lane1);
+  storeLatchValues(N.T1, N.Lane1, A1, R1, S1, V1);
 }
 
 /// Latch of loop 2: skipped lanes keep everything; a back edge keeps the
@@ -194,14 +201,7 @@ void Cutter::buildLatch2() {
     for (auto &[I, P] : V2)
       P->addIncoming(InLoop2(availableAt(I, R.From)), R.EdgeBB);
   }
-  B.SetInsertPoint(N.T2->getTerminator());
-  storeLane(B, A2, N.Act, N.Lane2);
-  if (R2)
-    storeLane(B, R2, N.Resume, N.Lane2);
-  for (auto [S, Arr] : zip(S2, N.StateArr))
-    storeLane(B, S, Arr, N.Lane2);
-  for (auto &[I, P] : V2)
-    storeLane(B, P, N.CrossArr[I], N.Lane2);
+  storeLatchValues(N.T2, N.Lane2, A2, R2, S2, V2);
 }
 
 } // namespace fission

@@ -278,6 +278,12 @@ private:
   Value *availableAt(Instruction *I, BasicBlock *From) const;
   void buildLatch1();
   void buildLatch2();
+  /// What both latches write for lane \p Lane at the end of \p Latch: the
+  /// active flag, the resume point (if any), the inner-loop state and the
+  /// values crossing the cut.
+  void storeLatchValues(BasicBlock *Latch, Value *Lane, Value *Act,
+                        Value *Resume, ArrayRef<PHINode *> State,
+                        ArrayRef<std::pair<Instruction *, PHINode *>> Vals);
 
   /// A lane-stepped input of a divergent loop: its lane array, its read in
   /// lane loop 2, and for a pointer the bytes it steps by per lane.
