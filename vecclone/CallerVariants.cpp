@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/CallerVariants.h"
+#include "vecclone/ValueSlots.h"
 #include "vecclone/VariantSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
@@ -42,8 +43,14 @@ std::optional<ISAClass> widestISA(const Function &F) {
   return std::nullopt;
 }
 
-static StringRef kindName(VFParamKind K) {
+StringRef paramKindName(VFParamKind K) {
   switch (K) {
+  case VFParamKind::Vector:
+    return "vector";
+  case VFParamKind::OMP_Uniform:
+    return "uniform";
+  case VFParamKind::OMP_Linear:
+    return "linear";
   case VFParamKind::OMP_LinearPos:
     return "linear with a variable step (ls)";
   case VFParamKind::OMP_LinearRefPos:
@@ -61,7 +68,22 @@ static StringRef kindName(VFParamKind K) {
   }
 }
 
-std::optional<char> mappingTokenLetter(VFParamKind K) {
+std::optional<char> mappingTokenLetter(VFParamKind K, bool ByValue) {
+  if (ByValue) {
+    // The values of `L` and `U` references advance by the (value) step
+    // itself; LV checks the value is such a recurrence and passes lane 0's.
+    switch (K) {
+    case VFParamKind::Vector:
+      return 'v';
+    case VFParamKind::OMP_Uniform:
+      return 'u';
+    case VFParamKind::OMP_LinearVal:
+    case VFParamKind::OMP_LinearUVal:
+      return 'l';
+    default:
+      return std::nullopt;
+    }
+  }
   switch (K) {
   case VFParamKind::Vector:
     return 'v';
@@ -75,23 +97,48 @@ std::optional<char> mappingTokenLetter(VFParamKind K) {
   case VFParamKind::OMP_LinearRef:
     return 'l';
   default:
-    // Variable steps (ls, Rs), linear(val), linear(uval): LV passes none
-    // of them (and g++ 12 calls no L or U variant either).
+    // Variable steps (ls, Rs): LV passes neither. linear(val) and
+    // linear(uval) references only by value (and g++ 12 calls no L or U
+    // variant at all).
     return std::nullopt;
   }
 }
 
+static bool isValueLinear(VFParamKind K) {
+  return K == VFParamKind::OMP_LinearVal || K == VFParamKind::OMP_LinearUVal ||
+         K == VFParamKind::OMP_LinearValPos ||
+         K == VFParamKind::OMP_LinearUValPos;
+}
+
 /// Why LV cannot pass this variant's parameters from \p CB, or empty.
-static std::string unsupportedParam(const CallBase &CB, const VFInfo &Info) {
+/// \p ValueParams: the parameters \p CB passes by value.
+static std::string unsupportedParam(const CallBase &CB, const VFInfo &Info,
+                                    uint64_t ValueParams) {
   const DataLayout &DL = CB.getDataLayout();
   for (const VFParameter &P : Info.Shape.Parameters) {
-    if (P.ParamKind != VFParamKind::GlobalPredicate &&
-        !mappingTokenLetter(P.ParamKind))
-      return ("parameter " + Twine(P.ParamPos + 1) + " is " +
-              kindName(P.ParamKind) + ", which the loop vectorizer cannot pass")
-          .str();
-    if (P.ParamKind == VFParamKind::GlobalPredicate || P.Alignment.value() <= 1)
+    if (P.ParamKind == VFParamKind::GlobalPredicate)
       continue;
+    bool ByValue = P.ParamPos < 64 && (ValueParams >> P.ParamPos & 1);
+    if (!mappingTokenLetter(P.ParamKind, ByValue)) {
+      std::string Why = ("parameter " + Twine(P.ParamPos + 1) + " is " +
+                         paramKindName(P.ParamKind) +
+                         ", which the loop vectorizer cannot pass")
+                            .str();
+      if (ByValue)
+        return Why + " by value";
+      if (isValueLinear(P.ParamKind))
+        return Why + " (only the value of a local variable stored just "
+                     "before the call, as in 'int t = i; f(t)')";
+      return Why;
+    }
+    if (P.Alignment.value() <= 1)
+      continue;
+    // The lowering makes the slots of values passed by value; it keeps no
+    // alignment promise.
+    if (ByValue)
+      return ("parameter " + Twine(P.ParamPos + 1) + " is aligned(" +
+              Twine(P.Alignment.value()) + ") and passed by value")
+          .str();
     // aligned(p:N): the variant may rely on it, so the argument must be
     // known to be aligned (per lane for linear pointers: base and step).
     const Value *Arg = CB.getArgOperand(P.ParamPos);
@@ -113,6 +160,14 @@ CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
     return Out;
   std::optional<ISAClass> Caller = widestISA(*CB.getFunction());
   FunctionVariants FV = collectVariants(*Callee, /*AddGCCNames=*/true);
+  // Value slots are passed by value where some variant needs the value.
+  uint64_t ValueLinear = 0;
+  for (const VariantRequest &R : FV.Requests)
+    for (const VFParameter &P : R.Info.Shape.Parameters)
+      if (isValueLinear(P.ParamKind) && P.ParamPos < 64)
+        ValueLinear |= uint64_t(1) << P.ParamPos;
+  if (ValueLinear)
+    Out.ValueParams = findValueSlots(CB) & ValueLinear;
 
   // Where clang's AVX name differs from gcc's, a gcc-built callee only has
   // gcc's: call that one, which our callees define as well.
@@ -144,7 +199,7 @@ CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
              "masked variant");
       continue;
     }
-    std::string Why = unsupportedParam(CB, R.Info);
+    std::string Why = unsupportedParam(CB, R.Info, Out.ValueParams);
     if (!Why.empty()) {
       Reject(Why);
       continue;
@@ -157,6 +212,7 @@ CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
       continue;
     }
     Out.Usable.push_back({R.Name, R.Info, std::move(*ABI)});
+    Out.Usable.back().ValueParams = Out.ValueParams;
   }
   std::stable_sort(Out.Usable.begin(), Out.Usable.end(),
                    [](const UsableVariant &A, const UsableVariant &B) {

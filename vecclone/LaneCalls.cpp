@@ -38,7 +38,9 @@ bool hasLaneVaryingParam(const VFInfo &Info) {
   return any_of(Info.Shape.Parameters, [](const VFParameter &P) {
     return P.ParamKind == VFParamKind::Vector ||
            P.ParamKind == VFParamKind::OMP_Linear ||
-           P.ParamKind == VFParamKind::OMP_LinearRef;
+           P.ParamKind == VFParamKind::OMP_LinearRef ||
+           P.ParamKind == VFParamKind::OMP_LinearVal ||
+           P.ParamKind == VFParamKind::OMP_LinearUVal;
   });
 }
 
@@ -57,6 +59,7 @@ CallVariants findLaneCallVariants(const CallBase &CB, unsigned VF,
   bool TouchesMemory = CB.mayReadOrWriteMemory();
   const Module &M = *CB.getModule();
   CallVariants Out;
+  Out.ValueParams = All.ValueParams;
   // Rejections of variants of exactly VF lanes explain best why a call has
   // none; those of narrower ones only show when there is no such variant.
   CallVariants Narrow;

@@ -49,7 +49,7 @@ namespace vecclone {
 unsigned laneLoopWidth(const llvm::Loop &L);
 
 /// True if some parameter of \p Info differs per lane (vector, linear or
-/// linear(ref)).
+/// linear(ref), linear(val) or linear(uval)).
 bool hasLaneVaryingParam(const llvm::VFInfo &Info);
 
 /// True if \p CB calls a C library function TLI recognises and the call

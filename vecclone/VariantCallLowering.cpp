@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/VariantCallLowering.h"
+#include "vecclone/ValueSlots.h"
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/VariantSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -53,15 +54,17 @@ std::string mappingName(const UsableVariant &V) {
     if (P.ParamKind == VFParamKind::GlobalPredicate)
       continue;
     assert(I < Tokens.size() && "one token per parameter");
-    std::optional<char> Letter = mappingTokenLetter(P.ParamKind);
+    std::optional<char> Letter =
+        mappingTokenLetter(P.ParamKind, V.passesByValue(P.ParamPos));
     assert(Letter && "findCallVariants offers only kinds LV passes");
     Params += *Letter;
     Params += Tokens[I++].drop_front().str();
   }
   assert(I == Tokens.size() && "one token per parameter");
-  return (Name.take_front(6) + Twine(V.lanes()) + Params + "_" +
-          variantScalarName(Name))
-      .str();
+  // LV only takes a mapping named after the function the call calls.
+  StringRef Scalar =
+      V.ValueForm ? V.ValueForm->getName() : variantScalarName(Name);
+  return (Name.take_front(6) + Twine(V.lanes()) + Params + "_" + Scalar).str();
 }
 
 Function *getOrInsertVectorizerForm(Module &M, const UsableVariant &V,
@@ -69,10 +72,14 @@ Function *getOrInsertVectorizerForm(Module &M, const UsableVariant &V,
   std::string Name = vectorizerFormName(V.Name);
   if (V.Copies != 1)
     Name += ".x" + utostr(V.Copies);
+  if (V.ValueForm)
+    Name += ".val" + utostr(V.ValueParams);
   if (Function *F = M.getFunction(Name))
     return F;
+  // A call by value passes values where the scalar function takes slots.
+  const Function &Called = V.ValueForm ? *V.ValueForm : Scalar;
   FunctionType *Ty = VFABI::createFunctionType(withLanes(V, V.lanes()),
-                                               Scalar.getFunctionType());
+                                               Called.getFunctionType());
   Function *F = Function::Create(Ty, GlobalValue::ExternalLinkage, Name, M);
   F->addFnAttr(Attribute::NoUnwind);
   return F;
@@ -174,10 +181,13 @@ static SmallVector<CallInst *, 4> splitComposedCall(CallInst &Call,
       Slice(A);
       break;
     case VFParamKind::OMP_Linear:
-    case VFParamKind::OMP_LinearRef: {
+    case VFParamKind::OMP_LinearRef:
+    case VFParamKind::OMP_LinearVal:  // passed by value (ValueSlots.h)
+    case VFParamKind::OMP_LinearUVal: {
       // LV passes lane 0's value; slice K starts K*N lanes further on. The
       // step of a pointer is in bytes (what LV matched it against), and so
-      // is a linear(ref) step (`R4` for `int &` with step 1).
+      // is a linear(ref) step (`R4` for `int &` with step 1); L and U steps
+      // count values.
       for (unsigned K = 0; K != V.Copies; ++K) {
         int64_t Offset = P.LinearStepOrPos * int64_t(K * N);
         // Narrow integer parameters wrap like the scalar loop's induction;
@@ -251,6 +261,8 @@ CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
   for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
     const ParamABI &P = ABI.Params[I];
     Value *A = Call.getArgOperand(I);
+    if (V.passesByValue(I))
+      A = storeValueArgument(B, A, P, ABI.VLen);
     if (!P.isVectorPassed()) {
       Args.push_back(A);
       continue;

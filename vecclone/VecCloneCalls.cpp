@@ -36,6 +36,7 @@
 #include "vecclone/LibmvecCalls.h"
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/VariantCallLowering.h"
+#include "vecclone/ValueSlots.h"
 #include "vecclone/VariantSet.h"
 #include "vecclone/VecClonePass.h"
 #include "llvm/ADT/MapVector.h"
@@ -115,6 +116,13 @@ public:
 
 private:
   bool offerVariants(CallInst &CI, Loop &L, DominatorTree &DT);
+  SmallVector<UsableVariant, 8> declarableVariants(CallInst &CI,
+                                                   CallVariants &CV);
+  void attachMappings(CallInst &Call, const Function &Callee,
+                      ArrayRef<UsableVariant> Usable, bool Override);
+  std::string noneTakesLinearArgs(const CallInst &Call,
+                                  ArrayRef<UsableVariant> Usable,
+                                  const Loop &L);
   unsigned widestNaturalVF(const Loop &L) const;
   void lowerVectorCalls();
   void restoreScalarCalls(SmallVectorImpl<CallInst *> &Stripped);
@@ -166,16 +174,15 @@ unsigned CallVectorizer::widestNaturalVF(const Loop &L) const {
 }
 
 /// Why the loop vectorizer will not pass \p CI's arguments to the linear
-/// parameters of \p Info in \p L, or empty. It checks each one as LV does:
+/// parameters of \p V in \p L, or empty. It checks each one as LV does:
 /// the argument is an affine recurrence of L whose constant step (in bytes
 /// for a pointer, as a `linear(ref)` step is) is the variant's. A variant
 /// that fails is still offered (the call then runs lane by lane in the
 /// vectorized loop); this only names the reason.
-static std::string nonLinearArgument(const CallInst &CI, const VFInfo &Info,
+static std::string nonLinearArgument(const CallInst &CI, const UsableVariant &V,
                                      const Loop &L, ScalarEvolution &SE) {
-  for (const VFParameter &P : Info.Shape.Parameters) {
-    if (P.ParamKind != VFParamKind::OMP_Linear &&
-        P.ParamKind != VFParamKind::OMP_LinearRef)
+  for (const VFParameter &P : V.Info.Shape.Parameters) {
+    if (mappingTokenLetter(P.ParamKind, V.passesByValue(P.ParamPos)) != 'l')
       continue;
     Value *A = CI.getArgOperand(P.ParamPos);
     if (!SE.isSCEVable(A->getType()))
@@ -188,13 +195,12 @@ static std::string nonLinearArgument(const CallInst &CI, const VFInfo &Info,
     if (Step && Step->getAPInt().getSExtValue() == P.LinearStepOrPos)
       continue;
     StringRef Unit = A->getType()->isPointerTy() ? " bytes" : "";
-    std::string Why =
-        ("parameter " + Twine(P.ParamPos + 1) + " is " +
-         (P.ParamKind == VFParamKind::OMP_LinearRef ? "linear(ref)"
-                                                    : "linear") +
-         " with a step of " + Twine(P.LinearStepOrPos) + Unit +
-         ", but its argument ")
-            .str();
+    StringRef Arg = V.passesByValue(P.ParamPos) ? "the value stored for it"
+                                                : "its argument";
+    std::string Why = ("parameter " + Twine(P.ParamPos + 1) + " is " +
+                       paramKindName(P.ParamKind) + " with a step of " +
+                       Twine(P.LinearStepOrPos) + Unit + ", but " + Arg + " ")
+                          .str();
     if (Step)
       return Why + "advances by " +
              std::to_string(Step->getAPInt().getSExtValue()) + Unit.str() +
@@ -205,20 +211,11 @@ static std::string nonLinearArgument(const CallInst &CI, const VFInfo &Info,
   return {};
 }
 
-bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
+/// The variants of \p CV the module can declare, each one left out and each
+/// one unusable said in a remark at \p CI.
+SmallVector<UsableVariant, 8>
+CallVectorizer::declarableVariants(CallInst &CI, CallVariants &CV) {
   Function *Callee = CI.getCalledFunction();
-  bool TouchesMemory = CI.mayReadOrWriteMemory();
-  bool Parallel = L.isAnnotatedParallel();
-  bool Conditional = LoopAccessInfo::blockNeedsPredication(CI.getParent(), &L,
-                                                           &DT);
-  bool Override = TouchesMemory && Parallel;
-  // A lane loop runs at its own width only, and a call in it that does not
-  // run on every lane must not reach the inactive ones (LaneCalls.h).
-  unsigned LaneVF = laneLoopWidth(L);
-  CallVariants CV =
-      LaneVF ? findLaneCallVariants(CI, LaneVF, Conditional, TLI)
-             : findCallVariants(CI, /*MaskedOnly=*/Override && Conditional);
-
   for (const UnusableVariant &U : CV.Unusable)
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, "VariantUnusable", &CI)
@@ -237,7 +234,7 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
              << ": the module has a symbol of another type with that name";
     });
   }
-  if (Usable.empty()) {
+  if (Usable.empty())
     ORE.emit([&] {
       OptimizationRemarkMissed R(DEBUG_TYPE, "NoUsableVariant", &CI);
       R << "call to '" << Callee->getName()
@@ -247,8 +244,68 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
           << CV.Unusable.front().Reason << ")";
       return R;
     });
-    return false;
+  return Usable;
+}
+
+/// Lists \p Usable in \p Call's mapping attribute, declaring their
+/// vectorizer forms, and with \p Override hides the call's memory effects
+/// (saving them for restoreScalarCalls).
+void CallVectorizer::attachMappings(CallInst &Call, const Function &Callee,
+                                    ArrayRef<UsableVariant> Usable,
+                                    bool Override) {
+  std::string Mapping;
+  for (const UsableVariant &V : Usable) {
+    Function *Form = getOrInsertVectorizerForm(*F.getParent(), V, Callee);
+    Forms.insert({Form, V});
+    if (!Mapping.empty())
+      Mapping += ",";
+    Mapping += mappingName(V) + "(" + Form->getName().str() + ")";
   }
+  Call.addFnAttr(Attribute::get(F.getContext(), MappingAttr, Mapping));
+  LLVM_DEBUG(dbgs() << "vecclone-calls: " << Call << " -> " << Mapping << "\n");
+  if (!Override)
+    return;
+  AttributeSet FnAttrs = Call.getAttributes().getFnAttrs();
+  std::string Saved =
+      FnAttrs.hasAttribute(Attribute::Memory)
+          ? std::to_string(FnAttrs.getMemoryEffects().toIntValue())
+          : std::string("absent");
+  Call.addFnAttr(Attribute::get(F.getContext(), SavedMemoryAttr, Saved));
+  Call.setMemoryEffects(MemoryEffects::none());
+}
+
+/// LV matches linear arguments against the loop itself: the first variant
+/// of \p Usable that cannot take \p Call's and why, or empty when one can.
+std::string CallVectorizer::noneTakesLinearArgs(
+    const CallInst &Call, ArrayRef<UsableVariant> Usable, const Loop &L) {
+  auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
+  std::string NotLinear;
+  for (const UsableVariant &V : Usable) {
+    std::string Why = nonLinearArgument(Call, V, L, SE);
+    if (Why.empty())
+      return {};
+    if (NotLinear.empty())
+      NotLinear = V.Name + ": " + Why;
+  }
+  return NotLinear;
+}
+
+bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
+  Function *Callee = CI.getCalledFunction();
+  bool TouchesMemory = CI.mayReadOrWriteMemory();
+  bool Parallel = L.isAnnotatedParallel();
+  bool Conditional = LoopAccessInfo::blockNeedsPredication(CI.getParent(), &L,
+                                                           &DT);
+  bool Override = TouchesMemory && Parallel;
+  // A lane loop runs at its own width only, and a call in it that does not
+  // run on every lane must not reach the inactive ones (LaneCalls.h).
+  unsigned LaneVF = laneLoopWidth(L);
+  CallVariants CV =
+      LaneVF ? findLaneCallVariants(CI, LaneVF, Conditional, TLI)
+             : findCallVariants(CI, /*MaskedOnly=*/Override && Conditional);
+  SmallVector<UsableVariant, 8> Usable = declarableVariants(CI, CV);
+  if (Usable.empty())
+    return false;
   if (TouchesMemory && !Parallel) {
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, "NotParallel", &CI)
@@ -281,25 +338,25 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
     append_range(Usable, Composed);
   }
 
-  std::string Mapping;
-  for (const UsableVariant &V : Usable) {
-    Function *Form = getOrInsertVectorizerForm(*F.getParent(), V, *Callee);
-    Forms.insert({Form, V});
-    if (!Mapping.empty())
-      Mapping += ",";
-    Mapping += mappingName(V) + "(" + Form->getName().str() + ")";
+  // LV can pass the value stored in a slot, never the slot (ValueSlots.h).
+  CallInst *Site = &CI;
+  if (CV.ValueParams) {
+    Site = toValueForm(CI, CV.ValueParams);
+    if (!Site) {
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NoUsableVariant", &CI)
+               << "call to '" << Callee->getName()
+               << "' stays scalar: the module has another function named "
+                  "like its value form";
+      });
+      return false;
+    }
+    for (UsableVariant &V : Usable)
+      V.ValueForm = Site->getCalledFunction();
   }
-  CI.addFnAttr(Attribute::get(F.getContext(), MappingAttr, Mapping));
-  if (Override) {
-    AttributeSet FnAttrs = CI.getAttributes().getFnAttrs();
-    std::string Saved =
-        FnAttrs.hasAttribute(Attribute::Memory)
-            ? std::to_string(FnAttrs.getMemoryEffects().toIntValue())
-            : std::string("absent");
-    CI.addFnAttr(Attribute::get(F.getContext(), SavedMemoryAttr, Saved));
-    CI.setMemoryEffects(MemoryEffects::none());
+  CallInst &Call = *Site;
+  attachMappings(Call, *Callee, Usable, Override);
 
-  }
   // Every vector register is caller-saved in the SysV ABI: interleaved
   // copies of a call would spill each other's results around every call.
   // One call per vector iteration, as gcc does, unless the user asked.
@@ -313,37 +370,24 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
   // then (the hint also turns off LV's vectorized epilogue), the loop asks
   // for the preferred variant's width.
   unsigned Lanes = Usable.front().lanes();
-  if (wouldInstructionBeTriviallyDead(&CI, &TLI) ||
+  if (wouldInstructionBeTriviallyDead(&Call, &TLI) ||
       Lanes > widestNaturalVF(L)) {
     unsigned &Width = LoopWidths[&L];
     Width = Width ? std::min(Width, Lanes) : Lanes;
   }
-  // LV matches linear arguments against the loop itself; say when no
-  // variant offered fits them, which the lane-by-lane remark would
-  // otherwise blame on the width.
-  auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
-  std::string NotLinear;
-  for (const UsableVariant &V : Usable) {
-    std::string Why = nonLinearArgument(CI, V.Info, L, SE);
-    if (Why.empty()) {
-      NotLinear.clear();
-      break;
-    }
-    if (NotLinear.empty())
-      NotLinear = V.Name + ": " + Why;
-  }
+  // Said here too: the lane-by-lane remark would blame the width.
+  std::string NotLinear = noneTakesLinearArgs(Call, Usable, L);
   if (!NotLinear.empty())
     ORE.emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "VariantUnusable", &CI)
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "VariantUnusable", &Call)
              << "call to '" << Callee->getName() << "' cannot use "
              << NotLinear;
     });
-  LLVM_DEBUG(dbgs() << "vecclone-calls: " << CI << " -> " << Mapping << "\n");
   ++NumCallSites;
   OfferedCall &O = Offered.emplace_back();
-  O.Call = &CI;
+  O.Call = &Call;
   O.Callee = Callee;
-  O.Loc = CI.getDebugLoc();
+  O.Loc = Call.getDebugLoc();
   for (const UsableVariant &V : Usable)
     if (!is_contained(O.Lanes, V.lanes()))
       O.Lanes.push_back(V.lanes());
@@ -419,6 +463,17 @@ void CallVectorizer::restoreScalarCalls(
       CI->removeFnAttr(MappingAttr);
       Stripped.push_back(CI);
     }
+  }
+  // Scalar calls made by value get their slots back.
+  for (CallInst *&CI : Stripped) {
+    Function *Callee = CI->getCalledFunction();
+    if (!Callee || !isValueForm(*Callee))
+      continue;
+    CallInst *Real = fromValueForm(*CI);
+    for (OfferedCall &O : Offered)
+      if (O.Call == CI)
+        O.Call = Real;
+    CI = Real;
   }
 }
 
