@@ -43,6 +43,7 @@
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/WideIntDivision.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include <optional>
 
 using namespace llvm;
@@ -765,6 +766,33 @@ static bool hasIrreducibleControlFlow(Function &F) {
   return containsIrreducibleCFG<BasicBlock *>(RPOT, LI);
 }
 
+/// Asks vplan-ext's cost model about \p V's uncut lane loop (headed by
+/// \p Header); a plan slower than the scalar lane loop keeps it scalar.
+static void decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
+                           const BuildOptions &Opts, BuiltVariant &Out) {
+  if (!Opts.DecideLaneLoop)
+    return;
+  // The plan finds lane loops by their tag, which buildVariant puts on the
+  // loops the cut leaves at the end.
+  vplanext::setLaneLoopID(
+      Header, vplanext::makeLaneLoopID(V.getContext(), VLen, {}));
+  std::optional<vplanext::LaneLoopVerdict> Verdict =
+      Opts.DecideLaneLoop(V, Header);
+  if (!Verdict)
+    return;
+  Out.PlanSummary = Verdict->Summary;
+  if (Verdict->Vectorize)
+    return;
+  std::string Costs;
+  raw_string_ostream OS(Costs);
+  OS << "its plan costs " << Verdict->Cost.Vector << " for the vector lane "
+     << "loop and " << Verdict->Cost.Scalar << " for the scalar one "
+     << "(estimated speedup " << format("%.2f", Verdict->Speedup)
+     << ", below -vplan-min-speedup=" << format("%g", vplanext::getMinSpeedup())
+     << ")";
+  Out.ScalarLaneLoopReason = OS.str();
+}
+
 BuiltVariant buildVariant(Function &Scalar, StringRef Name,
                           const VariantABI &ABI, const BuildOptions &Opts) {
   Module &M = *Scalar.getParent();
@@ -838,9 +866,10 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     if (Opts.GetTLI)
       Out.Calls =
           prepareLaneCalls(*V, Main.Header, ABI.VLen, Opts.GetTLI(*V));
+    decideLaneLoop(*V, Main.Header, ABI.VLen, Opts, Out);
     // Inner loops make the lane loop an outer loop the vectorizer skips:
     // cut it into innermost lane loops (vplan-ext).
-    if (Opts.CutInnerLoops) {
+    if (Opts.CutInnerLoops && Out.ScalarLaneLoopReason.empty()) {
       vplanext::FissionResult FR =
           vplanext::fissionLaneLoop(*V, Main.Header, ABI.VLen,
                                     Opts.GetTTI ? &Opts.GetTTI(*V) : nullptr);

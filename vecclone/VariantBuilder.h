@@ -13,6 +13,7 @@
 #include "vecclone/LaneCallPrep.h"
 #include "vecclone/VariantABI.h"
 #include "vplan-ext/LaneLoopMetadata.h"
+#include "vplan-ext/LanePlan.h"
 #include "llvm/ADT/StringRef.h"
 #include <functional>
 #include <string>
@@ -40,6 +41,12 @@ struct BuildOptions {
   /// total, so calls of them may run on inactive lanes); none: calls inside
   /// the body are left as they are.
   std::function<const llvm::TargetLibraryInfo &(llvm::Function &)> GetTLI;
+  /// Plans a variant's uncut lane loop (given its header) and says whether
+  /// to vectorize it (vplan-ext's cost model); none: every lane loop is
+  /// offered to the vectorizer.
+  std::function<std::optional<vplanext::LaneLoopVerdict>(llvm::Function &,
+                                                         llvm::BasicBlock *)>
+      DecideLaneLoop;
 };
 
 /// What building a variant produced.
@@ -64,6 +71,8 @@ struct BuiltVariant {
   /// Why the lane loops are left scalar up front (not offered to the loop
   /// vectorizer), when they are.
   std::string ScalarLaneLoopReason;
+  /// The summary of the lane loop's plan, when one was made.
+  std::string PlanSummary;
 };
 
 

@@ -15,6 +15,7 @@
 #include "vecclone/PinSignatures.h"
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/VariantSet.h"
+#include "vplan-ext/LoweringRules.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -164,6 +165,11 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
              << ": could not cut the lane loop at its inner loop: "
              << BV.CutFailure;
     });
+  if (!BV.PlanSummary.empty())
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis("vplan-ext", "Plan", &F)
+             << "variant " << Req.Name << ": " << BV.PlanSummary;
+    });
   if (!BV.ScalarLaneLoopReason.empty())
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopScalar", &F)
@@ -229,6 +235,12 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
   BOpts.GetTLI = [&FAM](Function &V) -> const TargetLibraryInfo & {
     return FAM.getResult<TargetLibraryAnalysis>(V);
   };
+  // Planning costs compile time: only when it decides or is asked to say.
+  if (vplanext::getMinSpeedup() > 0 ||
+      F.getContext().getDiagHandlerPtr()->isAnalysisRemarkEnabled("vplan-ext"))
+    BOpts.DecideLaneLoop = [&FAM](Function &V, BasicBlock *Header) {
+      return vplanext::decideLaneLoop(V, Header, FAM);
+    };
   for (const VariantRequest &Req : FV.Requests) {
     VariantABI ABI = cantFail(computeVariantABI(Req.Info, F.getFunctionType(),
                                                 F.getCallingConv()));

@@ -1391,6 +1391,27 @@ LanePlanInfo LanePlanAnalysis::run(Function &F, FunctionAnalysisManager &AM) {
   return Info;
 }
 
+std::optional<LaneLoopVerdict>
+decideLaneLoop(Function &F, const BasicBlock *Header,
+               FunctionAnalysisManager &FAM) {
+  std::optional<LaneLoopVerdict> V;
+  {
+    auto &Info = FAM.getResult<LanePlanAnalysis>(F);
+    for (const auto &P : Info.plans()) {
+      if (P->getLoop().getHeader() != Header)
+        continue;
+      V.emplace();
+      V->Cost = P->getCost();
+      V->Speedup = P->getSpeedup();
+      V->Summary = P->summary();
+      // An invalid or zero cost says nothing: the vectorizer decides.
+      V->Vectorize = V->Speedup == 0 || V->Speedup >= getMinSpeedup();
+    }
+  }
+  FAM.invalidate(F, PreservedAnalyses::none());
+  return V;
+}
+
 PreservedAnalyses LanePlanPrinterPass::run(Function &F,
                                            FunctionAnalysisManager &AM) {
   auto &Info = AM.getResult<LanePlanAnalysis>(F);

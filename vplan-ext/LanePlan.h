@@ -42,6 +42,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/InstructionCost.h"
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -199,6 +200,26 @@ public:
   using Result = LanePlanInfo;
   Result run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
 };
+
+/// What the cost model says about one lane loop before it is cut.
+struct LaneLoopVerdict {
+  /// False when the plan's estimated speedup over the scalar lane loop is
+  /// below `-vplan-min-speedup`: the lane loop then stays scalar.
+  bool Vectorize = true;
+  PlanCost Cost;
+  double Speedup = 0;
+  /// The plan's one-line summary (the `Plan` remark of print<vplan-ext>).
+  std::string Summary;
+};
+
+/// Plans the uncut lane loop headed by \p Header of \p F with \p FAM's
+/// analyses and decides whether to vectorize it: a plan whose costs are
+/// invalid is vectorized (the vectorizer decides). The analyses of \p F are
+/// dropped afterwards, since the caller goes on to change it. nullopt when
+/// \p Header heads no lane loop.
+std::optional<LaneLoopVerdict> decideLaneLoop(llvm::Function &F,
+                                              const llvm::BasicBlock *Header,
+                                              llvm::FunctionAnalysisManager &FAM);
 
 /// `print<vplan-ext>`: prints every plan and emits the `Plan` remarks.
 class LanePlanPrinterPass : public llvm::PassInfoMixin<LanePlanPrinterPass> {

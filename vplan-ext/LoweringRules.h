@@ -66,6 +66,10 @@ unsigned bosccRegionCost(const llvm::Instruction &I,
 /// Without a target, 128 bits.
 unsigned vectorRegisterBits(const llvm::TargetTransformInfo *TTI);
 
+/// `-vplan-min-speedup`: the estimated speedup of a lane loop's plan over
+/// the scalar lane loop below which the lane loop stays scalar.
+double getMinSpeedup();
+
 /// `-vplan-boscc`: give heavy divergent if/else regions BOSCC copies.
 bool isBOSCCEnabled();
 /// `-vplan-boscc-threshold`: the region cost from which BOSCC pays.
