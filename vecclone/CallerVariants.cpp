@@ -118,7 +118,7 @@ static std::string unsupportedParam(const CallBase &CB, const VFInfo &Info,
   for (const VFParameter &P : Info.Shape.Parameters) {
     if (P.ParamKind == VFParamKind::GlobalPredicate)
       continue;
-    bool ByValue = P.ParamPos < 64 && (ValueParams >> P.ParamPos & 1);
+    bool ByValue = hasValueParam(ValueParams, P.ParamPos);
     if (!mappingTokenLetter(P.ParamKind, ByValue)) {
       std::string Why = ("parameter " + Twine(P.ParamPos + 1) + " is " +
                          paramKindName(P.ParamKind) +

@@ -13,6 +13,7 @@
 #ifndef VECCLONE_CALLERVARIANTS_H
 #define VECCLONE_CALLERVARIANTS_H
 
+#include "vecclone/ValueSlots.h"
 #include "vecclone/VariantABI.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -47,7 +48,7 @@ struct UsableVariant {
   unsigned lanes() const { return Copies * ABI.VLen; }
   /// True if the call passes parameter \p I by value.
   bool passesByValue(unsigned I) const {
-    return I < 64 && (ValueParams >> I & 1);
+    return hasValueParam(ValueParams, I);
   }
 };
 

@@ -24,10 +24,6 @@ using namespace llvm;
 
 namespace vecclone {
 
-static bool hasParam(uint64_t Params, unsigned I) {
-  return I < 64 && (Params >> I & 1);
-}
-
 /// The one store of \p Slot, if \p Slot is a value slot of \p CB.
 static StoreInst *slotStore(const CallBase &CB, const Value *Arg) {
   const auto *Slot = dyn_cast<AllocaInst>(Arg);
@@ -86,7 +82,7 @@ static AttributeList attributesFor(const AttributeList &From, unsigned NumArgs,
                                    LLVMContext &Ctx) {
   SmallVector<AttributeSet, 8> PA;
   for (unsigned I = 0; I != NumArgs; ++I) {
-    if (!hasParam(Params, I))
+    if (!hasValueParam(Params, I))
       PA.push_back(From.getParamAttrs(I));
     else
       PA.push_back(Slots ? Slots->getParamAttrs(I) : AttributeSet());
@@ -115,7 +111,7 @@ CallInst *toValueForm(CallInst &CI, uint64_t Params) {
   SmallVector<Value *, 8> Args(CI.args());
   SmallVector<AllocaInst *, 2> Slots;
   for (unsigned I = 0, E = Args.size(); I != E; ++I) {
-    if (!hasParam(Params, I))
+    if (!hasValueParam(Params, I))
       continue;
     StoreInst *S = valueSlotStore(CI, I);
     assert(S && "findValueSlots chose the parameter");
@@ -166,7 +162,7 @@ CallInst *fromValueForm(CallInst &CI) {
   SmallVector<Value *, 8> Args(CI.args());
   SmallVector<AllocaInst *, 2> Slots;
   for (unsigned I = 0, E = Args.size(); I != E; ++I) {
-    if (!hasParam(Params, I))
+    if (!hasValueParam(Params, I))
       continue;
     AllocaInst *Slot = EB.CreateAlloca(Args[I]->getType(), nullptr,
                                        "vecclone.slot");

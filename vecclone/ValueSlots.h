@@ -41,6 +41,11 @@ constexpr const char *ValueFormOfAttr = "vecclone-value-form-of";
 /// Function attribute of a value-form declaration: its ValueParams bits.
 constexpr const char *ValueFormParamsAttr = "vecclone-value-params";
 
+/// True if bit \p I of a parameter set (findValueSlots' form) is set.
+inline bool hasValueParam(uint64_t Params, unsigned I) {
+  return I < 64 && (Params >> I & 1);
+}
+
 /// Bit i set when \p CB's argument i is a value slot: a static alloca of an
 /// integer type whose only other users are one simple store of that type
 /// earlier in the call's block and lifetime markers. The callee then reads
