@@ -69,21 +69,6 @@ StringRef paramKindName(VFParamKind K) {
 }
 
 std::optional<char> mappingTokenLetter(VFParamKind K, bool ByValue) {
-  if (ByValue) {
-    // The values of `L` and `U` references advance by the (value) step
-    // itself; LV checks the value is such a recurrence and passes lane 0's.
-    switch (K) {
-    case VFParamKind::Vector:
-      return 'v';
-    case VFParamKind::OMP_Uniform:
-      return 'u';
-    case VFParamKind::OMP_LinearVal:
-    case VFParamKind::OMP_LinearUVal:
-      return 'l';
-    default:
-      return std::nullopt;
-    }
-  }
   switch (K) {
   case VFParamKind::Vector:
     return 'v';
@@ -95,11 +80,15 @@ std::optional<char> mappingTokenLetter(VFParamKind K, bool ByValue) {
   // `l<s>` argument (it checks the argument is an affine recurrence of the
   // loop with step s bytes and passes lane 0's value). LV refuses `R`.
   case VFParamKind::OMP_LinearRef:
-    return 'l';
+    return ByValue ? std::nullopt : std::optional<char>('l');
+  // Passed by value, the values of `L` and `U` references advance by the
+  // (value) step itself; LV checks the value is such a recurrence and
+  // passes lane 0's. g++ 12 calls no L or U variant at all.
+  case VFParamKind::OMP_LinearVal:
+  case VFParamKind::OMP_LinearUVal:
+    return ByValue ? std::optional<char>('l') : std::nullopt;
   default:
-    // Variable steps (ls, Rs): LV passes neither. linear(val) and
-    // linear(uval) references only by value (and g++ 12 calls no L or U
-    // variant at all).
+    // Variable steps (ls, Rs, Ls, Us): LV passes none of them.
     return std::nullopt;
   }
 }
