@@ -24,16 +24,6 @@ namespace vplanext {
 namespace fission {
 namespace {
 
-/// Scalar width, in bits, of the per-lane data: masks and flags use it so
-/// the vectorized code needs no packing between mask and data.
-unsigned dataBits(Type *T, const DataLayout &DL) {
-  if (T->isIntegerTy(1))
-    return 0;
-  if (T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy())
-    return DL.getTypeSizeInBits(T).getFixedValue();
-  return 0;
-}
-
 bool hasOrderedSideEffects(const Instruction &I) {
   const auto *CB = dyn_cast<CallBase>(&I);
   if (!CB || isa<IntrinsicInst>(CB))
@@ -223,26 +213,13 @@ bool Cutter::findCrossingValues(Failure &Fail) {
       }
       Cross[&I] = Needs;
       if (!I.getType()->isPointerTy())
-        CrossBits = std::max(CrossBits, dataBits(I.getType(), DL));
+        CrossBits = std::max(CrossBits, laneDataBits(I.getType(), DL));
     }
   }
-  chooseMaskType(CrossBits);
+  // The mask width follows the data the loop carries, not 64-bit address
+  // arithmetic that merely crosses the cut.
+  D.MaskTy = laneFlagType(*IH, CrossBits);
   return true;
-}
-
-/// The mask width follows the data the loop carries (its state phis), not
-/// 64-bit address arithmetic that merely crosses the cut (\p CrossBits,
-/// the widest crossing value, only when the loop carries no data).
-void Cutter::chooseMaskType(unsigned CrossBits) {
-  const DataLayout &DL = F.getDataLayout();
-  unsigned Bits = 0;
-  for (PHINode &PN : IH->phis())
-    if (!PN.getType()->isPointerTy())
-      Bits = std::max(Bits, dataBits(PN.getType(), DL));
-  if (!Bits)
-    Bits = CrossBits;
-  D.MaskTy = IntegerType::get(
-      Ctx, Bits ? std::clamp(unsigned(PowerOf2Ceil(Bits)), 8u, 64u) : 32);
 }
 
 /// Which crossing values exist at the end of each edge source (the value

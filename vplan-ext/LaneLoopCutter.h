@@ -216,7 +216,6 @@ private:
   bool findEdges(Failure &Fail);
   bool checkInstructions(Failure &Fail) const;
   bool findCrossingValues(Failure &Fail);
-  void chooseMaskType(unsigned CrossBits);
   void findAvailability(const DominatorTree &DT);
   bool checkSharedLocals(Failure &Fail) const;
   void findUniformLoop(Loop &Inner, const DominatorTree &DT);

@@ -126,6 +126,16 @@ private:
   enum class LockstepKind { SameAddress, ContiguousMasked, Contiguous };
   DenseMap<const Instruction *, LockstepKind> LockstepAccesses;
   SmallDenseSet<unsigned, 4> PlacedGroups;
+  /// Values of divergent loops that the divergence analysis finds uniform
+  /// (the same in every lane still active) but the lowering keeps per lane:
+  /// the loops' state and what it computes, unless lockstep access makes
+  /// the state a round counter.
+  SmallPtrSet<const Value *, 16> LaneState;
+
+  /// Whether \p V differs between lanes once lowered.
+  bool isVarying(const Value *V) const {
+    return Div.isVarying(V) || LaneState.count(V);
+  }
 
   unsigned chooseVF() const;
   void findControl();
@@ -140,6 +150,7 @@ private:
   PlanCost scalarCost(const Instruction &I) const;
   InstructionCost broadcastCost(Type *T) const;
   InstructionCost maskOpCost() const;
+  InstructionCost selectCost(Type *T) const;
 
   void buildScope(const BlockSet &Scope, const Loop *ScopeLoop,
                   const BasicBlock *BOSCCRegion, NodeList &Out);
@@ -151,12 +162,18 @@ private:
   /// VF scalar loads (stores) of each member plus building (taking apart)
   /// the vector: LV's "scalarize" form of a strided access.
   InstructionCost scalarizedCost(const InterleaveGroup &G, bool IsLoad) const;
+  InstructionCost perLaneAccessCost(const Instruction &I, VectorType *VT,
+                                    bool IsMasked) const;
   std::optional<int64_t> frozenStride(Instruction &I) const;
   void addCall(CallBase &CB, NodeList &Out);
   InstructionCost widenCost(const Instruction &I) const;
 
   std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);
-  void planLockstep(Loop &C, PlanNode &N, bool Uniform);
+  SmallPtrSet<const PHINode *, 4> planLockstep(Loop &C, PlanNode &N,
+                                               bool Uniform);
+  void markLaneState(const Loop &C,
+                     const SmallPtrSetImpl<const PHINode *> &Counters);
+  std::unique_ptr<PlanNode> buildMaskedExit(const Loop &C) const;
   bool findIfRegion(BasicBlock *BB, BlockSet &Region, BasicBlock *&Join) const;
   std::unique_ptr<PlanNode> buildIf(BasicBlock *BB, const BlockSet &Region,
                                     BasicBlock *Join,
@@ -268,7 +285,7 @@ void LanePlanBuilder::formInterleaveGroups() {
 bool LanePlanBuilder::hasVaryingUser(const Instruction &I) const {
   return any_of(I.users(), [&](const User *U) {
     auto *UI = dyn_cast<Instruction>(U);
-    return UI && L.contains(UI) && Div.isVarying(UI);
+    return UI && L.contains(UI) && isVarying(UI);
   });
 }
 
@@ -292,6 +309,21 @@ InstructionCost LanePlanBuilder::maskOpCost() const {
   return TTI.getArithmeticInstrCost(
       Instruction::And, widen(Type::getInt1Ty(L.getHeader()->getContext())),
       CostKind);
+}
+
+/// One select of \p T on the lane mask: a blend per lane (a pointer's
+/// blend costs an integer's of its size; an aggregate is scalarized).
+InstructionCost LanePlanBuilder::selectCost(Type *T) const {
+  if (T->isPointerTy())
+    T = DL.getIntPtrType(T);
+  if (!isWidenable(T) || T->isVoidTy())
+    return TTI.getCmpSelInstrCost(Instruction::Select, T,
+                                  Type::getInt1Ty(T->getContext()),
+                                  CmpInst::BAD_ICMP_PREDICATE, CostKind) *
+           VF;
+  return TTI.getCmpSelInstrCost(Instruction::Select, widen(T),
+                                widen(Type::getInt1Ty(T->getContext())),
+                                CmpInst::BAD_ICMP_PREDICATE, CostKind);
 }
 
 /// Cost of the widened form of an arithmetic-like instruction.
@@ -321,7 +353,7 @@ InstructionCost LanePlanBuilder::widenCost(const Instruction &I) const {
                                   widen(Ty), Cmp->getPredicate(), CostKind);
   if (auto *Sel = dyn_cast<SelectInst>(&I)) {
     Type *CondTy = Sel->getCondition()->getType();
-    if (Div.isVarying(Sel->getCondition()))
+    if (isVarying(Sel->getCondition()))
       CondTy = widen(CondTy);
     return TTI.getCmpSelInstrCost(Instruction::Select, widen(Ty), CondTy,
                                   CmpInst::BAD_ICMP_PREDICATE, CostKind);
@@ -468,7 +500,7 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
     }
     // Every lane stores to the same place: the last (active) lane's value.
     C.Vector = TTI.getMemoryOpCost(Instruction::Store, EltTy, A, AS, CostKind);
-    if (Div.isVarying(cast<StoreInst>(I).getValueOperand()))
+    if (isVarying(cast<StoreInst>(I).getValueOperand()))
       C.Vector += TTI.getScalarizationOverhead(
           VT, APInt::getOneBitSet(VF, VF - 1), /*Insert=*/false,
           /*Extract=*/true, CostKind);
@@ -501,11 +533,17 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
   case AccessStrideKind::Gather:
     break;
   }
-  C.Vector = TTI.getMemIntrinsicInstrCost(
-      MemIntrinsicCostAttributes(
-          IsLoad ? Intrinsic::masked_gather : Intrinsic::masked_scatter, VT,
-          getLoadStorePointerOperand(&I), IsMasked, A, &I),
-      CostKind);
+  // A hardware gather or scatter is never cheaper than the lanes' own
+  // accesses: it issues one per element, and AMD's (Zen 2 to 5) and Intel's
+  // since the 2023 microcode are slower still, which TTI's figures for
+  // x86-64-v4 (one Skylake-era cost for every CPU) do not show.
+  C.Vector = std::max(
+      TTI.getMemIntrinsicInstrCost(
+          MemIntrinsicCostAttributes(
+              IsLoad ? Intrinsic::masked_gather : Intrinsic::masked_scatter,
+              VT, getLoadStorePointerOperand(&I), IsMasked, A, &I),
+          CostKind),
+      perLaneAccessCost(I, VT, IsMasked));
   if (IsLoad && S->Kind == AccessStrideKind::Gather)
     if (std::optional<int64_t> Hidden = frozenStride(I))
       Note = "stride " + std::to_string(*Hidden) +
@@ -672,6 +710,34 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
   Out.push_back(std::move(N));
 }
 
+/// \p I done lane by lane on the vector type \p VT: VF scalar accesses,
+/// their addresses taken out of a vector of pointers, the loaded values put
+/// into a vector (the stored ones taken out), and under a mask a test and
+/// branch per lane.
+InstructionCost LanePlanBuilder::perLaneAccessCost(const Instruction &I,
+                                                   VectorType *VT,
+                                                   bool IsMasked) const {
+  bool IsLoad = isa<LoadInst>(I);
+  APInt All = APInt::getAllOnes(VF);
+  auto *PtrVT = cast<VectorType>(
+      widen(getLoadStorePointerOperand(&I)->getType()));
+  auto *MaskVT = cast<VectorType>(widen(Type::getInt1Ty(I.getContext())));
+  InstructionCost C =
+      TTI.getMemoryOpCost(I.getOpcode(), VT->getElementType(),
+                          getLoadStoreAlignment(&I),
+                          getLoadStoreAddressSpace(&I), CostKind) *
+          VF +
+      TTI.getScalarizationOverhead(VT, All, /*Insert=*/IsLoad,
+                                   /*Extract=*/!IsLoad, CostKind) +
+      TTI.getScalarizationOverhead(PtrVT, All, /*Insert=*/false,
+                                   /*Extract=*/true, CostKind);
+  if (IsMasked)
+    C += TTI.getScalarizationOverhead(MaskVT, All, /*Insert=*/false,
+                                      /*Extract=*/true, CostKind) +
+         TTI.getCFInstrCost(Instruction::Br, CostKind) * VF;
+  return C;
+}
+
 InstructionCost LanePlanBuilder::scalarizedCost(const InterleaveGroup &G,
                                                 bool IsLoad) const {
   InstructionCost C = 0;
@@ -700,7 +766,7 @@ void LanePlanBuilder::addCall(CallBase &CB, NodeList &Out) {
     C.Vector = C.Scalar;
     SmallVector<Type *, 4> VecTys;
     for (const Use &A : CB.args())
-      if (Div.isVarying(A) && VectorType::isValidElementType(A->getType()))
+      if (isVarying(A) && VectorType::isValidElementType(A->getType()))
         VecTys.push_back(widen(A->getType()));
     C.Vector += TTI.getOperandsScalarizationOverhead(VecTys, CostKind);
     if (VectorType::isValidElementType(CB.getType()) && hasVaryingUser(CB))
@@ -711,7 +777,7 @@ void LanePlanBuilder::addCall(CallBase &CB, NodeList &Out) {
               "no vector variant, lane by lane in lane order");
     return;
   }
-  if (Div.isUniform(&CB)) {
+  if (!isVarying(&CB)) {
     C.Vector = TTI.getInstructionCost(&CB, CostKind);
     if (hasVaryingUser(CB))
       C.Vector += broadcastCost(CB.getType());
@@ -722,7 +788,7 @@ void LanePlanBuilder::addCall(CallBase &CB, NodeList &Out) {
   bool Widenable = isWidenable(CB.getType());
   for (const Use &A : CB.args()) {
     Widenable &= isWidenable(A->getType());
-    ArgTys.push_back(Div.isVarying(A) || isa<IntrinsicInst>(CB)
+    ArgTys.push_back(isVarying(A) || isa<IntrinsicInst>(CB)
                          ? widen(A->getType())
                          : A->getType());
   }
@@ -767,25 +833,21 @@ void LanePlanBuilder::addInstruction(Instruction &I, NodeList &Out) {
     // The state of a divergent loop is only updated in active lanes; a phi
     // where paths from a divergent branch meet picks per lane. Both are
     // selects on a mask once widened.
-    bool IsBlend = Div.isVarying(Phi) && Phi->getNumIncomingValues() > 1 &&
+    bool IsBlend = isVarying(Phi) && Phi->getNumIncomingValues() > 1 &&
                    (InnerHeader ? Div.isDivergentLoop(PL)
                                 : Phi->getParent() != L.getHeader());
     if (IsBlend) {
       Type *T = Phi->getType();
-      C.Vector =
-          isWidenable(T) && !T->isVoidTy()
-              ? TTI.getCmpSelInstrCost(Instruction::Select, widen(T),
-                                       widen(Type::getInt1Ty(I.getContext())),
-                                       CmpInst::BAD_ICMP_PREDICATE, CostKind) *
-                    (Phi->getNumIncomingValues() - 1)
-              : C.Scalar;
+      C.Vector = isWidenable(T) && !T->isVoidTy()
+                     ? selectCost(T) * (Phi->getNumIncomingValues() - 1)
+                     : C.Scalar;
       return addRecipe(Out, PlanNode::Blend, I, C);
     }
     C.Vector = 0;
     return addRecipe(
-        Out, Div.isVarying(Phi) ? PlanNode::Widen : PlanNode::Uniform, I, C);
+        Out, isVarying(Phi) ? PlanNode::Widen : PlanNode::Uniform, I, C);
   }
-  if (Div.isUniform(&I) && !I.mayHaveSideEffects()) {
+  if (!isVarying(&I) && !I.mayHaveSideEffects()) {
     C.Vector = TTI.getInstructionCost(&I, CostKind);
     if (hasVaryingUser(I))
       C.Vector += broadcastCost(I.getType());
@@ -832,7 +894,9 @@ std::unique_ptr<PlanNode>
 LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
                          BasicBlock *Join, const BasicBlock *BOSCCRegion) {
   auto *Br = cast<BranchInst>(BB->getTerminator());
-  bool Divergent = Div.isDivergentBranch(Br);
+  // A branch on a divergent loop's lane state is per lane once lowered.
+  bool Divergent = Div.isDivergentBranch(Br) ||
+                   (Br->isConditional() && LaneState.count(Br->getCondition()));
   auto N = std::make_unique<PlanNode>(Divergent ? PlanNode::DivergentIf
                                                 : PlanNode::UniformIf);
   N->Entry = BB;
@@ -933,11 +997,13 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
 
 /// The lowering's lockstep access for the loop \p C (the same
 /// analysis, on the uncut lane loop: A is what the lane loop computes
-/// before \p C).
-void LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
+/// before \p C). Returns the round counters.
+SmallPtrSet<const PHINode *, 4>
+LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
+  SmallPtrSet<const PHINode *, 4> Counters;
   BasicBlock *Pre = C.getLoopPreheader();
   if (!isLockstepEnabled() || !C.isInnermost() || !Pre)
-    return;
+    return Counters;
   auto InA = [&](const Instruction *I) {
     return L.contains(I) && !C.contains(I) && I->getParent() != L.getHeader();
   };
@@ -957,7 +1023,7 @@ void LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
       InA, [&](Instruction *I) { return isRecomputable(I, Outside, InA); },
       Uniform);
   if (!LA.NumAccesses)
-    return;
+    return Counters;
   for (Instruction *I : LA.SteppedAccesses)
     LockstepAccesses[I] = Uniform ? LockstepKind::Contiguous
                                   : LockstepKind::ContiguousMasked;
@@ -971,6 +1037,7 @@ void LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
     for (auto [PN, Step] : LA.Counters) {
       OS << LS;
       PN->printAsOperand(OS, /*PrintType=*/false);
+      Counters.insert(PN);
     }
   }
   if (!LA.LaneStepped.empty()) {
@@ -985,6 +1052,77 @@ void LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
     if (unsigned Ahead = Uniform ? 0 : getLockstepPrefetchChunks())
       OS << ", prefetch " << Ahead << " chunks ahead";
   }
+  return Counters;
+}
+
+/// The lowering keeps a divergent loop's state in lane arrays, one value
+/// per lane, and runs what the state computes lane by lane under the mask:
+/// the state the lanes share while active is a vector all the same.
+/// Round counters are the exception (one scalar per round).
+void LanePlanBuilder::markLaneState(
+    const Loop &C, const SmallPtrSetImpl<const PHINode *> &Counters) {
+  SmallVector<const Instruction *, 8> Work;
+  for (const PHINode &PN : C.getHeader()->phis())
+    if (!Div.isVarying(&PN) && !Counters.count(&PN) &&
+        LaneState.insert(&PN).second)
+      Work.push_back(&PN);
+  while (!Work.empty()) {
+    const Instruction *I = Work.pop_back_val();
+    for (const User *U : I->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (UI && C.contains(UI) && !Div.isVarying(UI) &&
+          LaneState.insert(UI).second)
+        Work.push_back(UI);
+    }
+  }
+}
+
+/// The exit of the divergent loop \p C as the lowering runs it, per round:
+/// each exit test clears the leaving lanes from the active flags, the loop
+/// goes on while any lane is active (an or-reduction), a lane that leaves
+/// records which exit it took when there are several (its resume point)
+/// and the values it carries out of the loop. Flags and resume points are
+/// integers of laneFlagType.
+std::unique_ptr<PlanNode> LanePlanBuilder::buildMaskedExit(const Loop &C) const {
+  auto Exit = std::make_unique<PlanNode>(PlanNode::MaskedExit);
+  SmallVector<BasicBlock *, 2> Exiting;
+  C.getExitingBlocks(Exiting);
+  for (BasicBlock *BB : Exiting)
+    Exit->Insts.push_back(BB->getTerminator());
+  SmallVector<Loop::Edge, 2> ExitEdges;
+  C.getExitEdges(ExitEdges);
+  unsigned CrossBits = 0;
+  unsigned LiveOuts = 0;
+  InstructionCost Capture = 0;
+  for (BasicBlock *BB : C.blocks())
+    for (Instruction &I : *BB) {
+      if (none_of(I.users(), [&](const User *U) {
+            return !C.contains(cast<Instruction>(U));
+          }))
+        continue;
+      ++LiveOuts;
+      if (!I.getType()->isPointerTy())
+        CrossBits = std::max(CrossBits, laneDataBits(I.getType(), DL));
+      Capture += selectCost(I.getType());
+    }
+  Type *FlagTy = laneFlagType(*C.getHeader(), CrossBits);
+  unsigned Resumes = ExitEdges.size() > 1 ? unsigned(ExitEdges.size()) : 0;
+  auto *MaskTy =
+      cast<VectorType>(widen(Type::getInt1Ty(C.getHeader()->getContext())));
+  Exit->Cost.Scalar = TTI.getCFInstrCost(Instruction::Br, CostKind) * VF *
+                      unsigned(Exiting.size());
+  Exit->Cost.Vector =
+      maskOpCost() * unsigned(Exiting.size()) +
+      TTI.getArithmeticReductionCost(Instruction::Or, MaskTy, std::nullopt,
+                                     CostKind) +
+      TTI.getArithmeticInstrCost(Instruction::And, widen(FlagTy), CostKind) +
+      selectCost(FlagTy) * Resumes + Capture;
+  raw_string_ostream OS(Exit->Note);
+  OS << "lanes that leave record ";
+  if (Resumes)
+    OS << "their exit (" << Resumes << " resume points) and ";
+  OS << LiveOuts << (LiveOuts == 1 ? " value" : " values");
+  return Exit;
 }
 
 std::unique_ptr<PlanNode>
@@ -994,26 +1132,13 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
                                                 : PlanNode::UniformLoop);
   N->Entry = C.getHeader();
   N->L = &C;
-  planLockstep(C, *N, !Divergent);
+  SmallPtrSet<const PHINode *, 4> Counters = planLockstep(C, *N, !Divergent);
+  if (Divergent)
+    markLaneState(C, Counters);
   BlockSet Scope(C.block_begin(), C.block_end());
   buildScope(Scope, &C, BOSCCRegion, N->Children);
-  if (Divergent) {
-    // Each exit test clears the leaving lanes from the active mask; the
-    // loop goes on while any lane is active (an or-reduction).
-    auto Exit = std::make_unique<PlanNode>(PlanNode::MaskedExit);
-    SmallVector<BasicBlock *, 2> Exiting;
-    C.getExitingBlocks(Exiting);
-    for (BasicBlock *BB : Exiting)
-      Exit->Insts.push_back(BB->getTerminator());
-    auto *MaskTy =
-        cast<VectorType>(widen(Type::getInt1Ty(C.getHeader()->getContext())));
-    Exit->Cost.Scalar = TTI.getCFInstrCost(Instruction::Br, CostKind) * VF *
-                        unsigned(Exiting.size());
-    Exit->Cost.Vector = maskOpCost() * unsigned(Exiting.size()) +
-                        TTI.getArithmeticReductionCost(Instruction::Or, MaskTy,
-                                                       std::nullopt, CostKind);
-    N->Children.push_back(std::move(Exit));
-  }
+  if (Divergent)
+    N->Children.push_back(buildMaskedExit(C));
   for (const auto &Child : N->Children)
     N->IterCost += Child->Cost;
   if (unsigned TC = SE.getSmallConstantTripCount(&C)) {
@@ -1192,7 +1317,8 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
   case MaskedExit:
     OS << ": " << Insts.size()
        << (Insts.size() == 1 ? " exit test" : " exit tests")
-       << " clear the leaving lanes, loop while any lane is active, ";
+       << " clear the leaving lanes, loop while any lane is active, " << Note
+       << ", ";
     printCosts(OS, Cost);
     OS << "\n";
     return;

@@ -3,11 +3,16 @@
 #include "vplan-ext/LoweringRules.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MathExtras.h"
+#include <algorithm>
 
 using namespace llvm;
 
@@ -41,7 +46,7 @@ static cl::opt<unsigned> LockstepPrefetch(
 // right (they estimate a 1.1-2.2x win for a per-lane row search that
 // measures 2x slower than the scalar lane loop, bench/search).
 static cl::opt<double> MinSpeedup(
-    "vplan-min-speedup", cl::init(0.0), cl::Hidden,
+    "vplan-min-speedup", cl::init(1.0), cl::Hidden,
     cl::desc("Lane loops of variants whose plan estimates a speedup below "
              "this over the scalar lane loop stay scalar (0: always "
              "vectorize)"));
@@ -165,6 +170,27 @@ unsigned bosccRegionCost(const Instruction &I, const TargetTransformInfo *TTI,
   if (isa<CallBase>(I))
     return 8; // sqrt, exp, a vector variant: all expensive
   return 1;
+}
+
+unsigned laneDataBits(Type *T, const DataLayout &DL) {
+  if (T->isIntegerTy(1))
+    return 0;
+  if (T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy())
+    return DL.getTypeSizeInBits(T).getFixedValue();
+  return 0;
+}
+
+IntegerType *laneFlagType(const BasicBlock &InnerHeader, unsigned CrossBits) {
+  const DataLayout &DL = InnerHeader.getDataLayout();
+  unsigned Bits = 0;
+  for (const PHINode &PN : InnerHeader.phis())
+    if (!PN.getType()->isPointerTy())
+      Bits = std::max(Bits, laneDataBits(PN.getType(), DL));
+  if (!Bits)
+    Bits = CrossBits;
+  return IntegerType::get(
+      InnerHeader.getContext(),
+      Bits ? std::clamp(unsigned(PowerOf2Ceil(Bits)), 8u, 64u) : 32);
 }
 
 } // namespace vplanext

@@ -23,8 +23,11 @@
 namespace llvm {
 class BasicBlock;
 class CallBase;
+class DataLayout;
 class Instruction;
+class IntegerType;
 class TargetTransformInfo;
+class Type;
 } // namespace llvm
 
 namespace vplanext {
@@ -65,6 +68,19 @@ unsigned bosccRegionCost(const llvm::Instruction &I,
 /// there is split, and an inline-asm operand of that size cannot be).
 /// Without a target, 128 bits.
 unsigned vectorRegisterBits(const llvm::TargetTransformInfo *TTI);
+
+/// Scalar width, in bits, of per-lane data of type \p T (0 for `i1` and
+/// aggregates).
+unsigned laneDataBits(llvm::Type *T, const llvm::DataLayout &DL);
+
+/// The integer type of a cut loop's per-lane active flags and resume
+/// points: the width of the data the loop carries (the widest non-pointer
+/// phi of \p InnerHeader), else of the widest value crossing the loop
+/// (\p CrossBits), as a power of two in [8, 64]; i32 when neither exists.
+/// Flags as wide as the data need no packing between mask and data once
+/// vectorized.
+llvm::IntegerType *laneFlagType(const llvm::BasicBlock &InnerHeader,
+                                unsigned CrossBits);
 
 /// `-vplan-min-speedup`: the estimated speedup of a lane loop's plan over
 /// the scalar lane loop below which the lane loop stays scalar.
