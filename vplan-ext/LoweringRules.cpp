@@ -46,7 +46,7 @@ static cl::opt<unsigned> LockstepPrefetch(
 // right (they estimate a 1.1-2.2x win for a per-lane row search that
 // measures 2x slower than the scalar lane loop, bench/search).
 static cl::opt<double> MinSpeedup(
-    "vplan-min-speedup", cl::init(1.0), cl::Hidden,
+    "vplan-min-speedup", cl::init(0.0), cl::Hidden,
     cl::desc("Lane loops of variants whose plan estimates a speedup below "
              "this over the scalar lane loop stay scalar (0: always "
              "vectorize)"));
