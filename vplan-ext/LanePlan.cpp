@@ -985,9 +985,7 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
   N->Cost.Scalar = Max(N->ThenCost.Scalar, N->ElseCost.Scalar) +
                    TTI.getCFInstrCost(Instruction::Br, CostKind) * VF;
   // Where the lanes disagree the scalar lane loop's branch goes both ways:
-  // half the target's mispredict penalty per lane, a branch taken at random
-  // (a masked variant called under a data-dependent condition measured
-  // 2.2-2.7x slower as a scalar lane loop than vectorized at SSE4.2).
+  // half the target's mispredict penalty per lane, a branch taken at random.
   if (Divergent)
     N->Cost.Scalar += TTI.getBranchMispredictPenalty() * VF / 2;
   InstructionCost Dispatch = 0;
