@@ -15,6 +15,7 @@
 #include "vecclone/PinSignatures.h"
 #include "vecclone/VariantBuilder.h"
 #include "vecclone/VariantSet.h"
+#include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LoweringRules.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -162,8 +163,7 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopNotCut", &F)
              << "variant " << Req.Name
-             << ": could not cut the lane loop at its inner loop: "
-             << BV.CutFailure;
+             << ": " << vplanext::CutRefusedText << BV.CutFailure;
     });
   if (!BV.PlanSummary.empty())
     ORE.emit([&] {

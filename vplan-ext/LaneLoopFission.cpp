@@ -15,6 +15,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
@@ -22,6 +24,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include <deque>
 
 using namespace llvm;
@@ -213,6 +216,50 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
     }
   }
   return R;
+}
+
+PreservedAnalyses LaneLoopCutPass::run(Function &F,
+                                       FunctionAnalysisManager &AM) {
+  // Headers first: each cut changes the loop nest.
+  SmallVector<std::pair<BasicBlock *, unsigned>, 2> LaneLoops;
+  for (Loop *L : AM.getResult<LoopAnalysis>(F))
+    if (findStringMetadataForLoop(L, LaneLoopTag))
+      if (std::optional<int> VL =
+              getOptionalIntLoopAttribute(L, "llvm.loop.vectorize.width");
+          VL && *VL > 1)
+        LaneLoops.push_back({L->getHeader(), unsigned(*VL)});
+  if (LaneLoops.empty())
+    return PreservedAnalyses::all();
+  auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
+  bool Changed = false;
+  for (auto [Header, VL] : LaneLoops) {
+    FissionResult R = fissionLaneLoop(F, Header, VL, &TTI);
+    Changed |= R.NumCuts || R.NumSerialCalls || R.NumBOSCC;
+    if (!R.FailReason.empty()) {
+      // The cut may have replaced the header; its lane loops are R's.
+    const Instruction *At =
+        R.FailAt ? R.FailAt : R.LaneHeaders.back()->getTerminator();
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopNotCut", At)
+               << CutRefusedText << R.FailReason;
+      });
+      continue;
+    }
+    if (R.NumCuts || R.NumSerialCalls || R.NumBOSCC)
+      ORE.emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "LaneLoopCut",
+                                  R.LaneHeaders.front()->getTerminator())
+               << "cut the lane loop into "
+               << ore::NV("LaneLoops", unsigned(R.LaneHeaders.size()))
+               << " lane loops: " << ore::NV("Cuts", R.NumCuts)
+               << " at inner loops, "
+               << ore::NV("SerialCalls", R.NumSerialCalls)
+               << " around lane-by-lane calls, "
+               << ore::NV("BOSCC", R.NumBOSCC) << " BOSCC regions";
+      });
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace vplanext

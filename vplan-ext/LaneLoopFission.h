@@ -44,6 +44,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/PassManager.h"
 #include <string>
 
 namespace llvm {
@@ -86,6 +87,23 @@ struct FissionResult {
 FissionResult fissionLaneLoop(llvm::Function &F, llvm::BasicBlock *LaneHeader,
                               unsigned VL,
                               const llvm::TargetTransformInfo *TTI = nullptr);
+
+/// The text of the missed remark for a lane loop the cut refused, before
+/// the reason (FissionResult::FailReason).
+constexpr const char *CutRefusedText =
+    "could not cut the lane loop at its inner loop: ";
+
+/// `vplan-lane-cut`: cuts every lane loop of the function (an outermost
+/// loop tagged `vecclone.lane.loop` with `llvm.loop.vectorize.width`) at
+/// its inner loops, as vecclone does for its variants' lane loops, so that
+/// hand-written lane loops can be tested. A cut lane loop gets the remark
+/// `LaneLoopCut` (pass `vplan-ext`), a refused one the missed remark
+/// `LaneLoopNotCut` at the instruction that stopped the cut.
+class LaneLoopCutPass : public llvm::PassInfoMixin<LaneLoopCutPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+};
 
 } // namespace vplanext
 
