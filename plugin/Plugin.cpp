@@ -18,6 +18,7 @@
 #include "vecclone/VecClonePass.h"
 #include "kernel-wrap/KernelWrapPass.h"
 #include "vplan-ext/LaneLoopFission.h"
+#include "vplan-ext/LaneLoopPrep.h"
 #include "vplan-ext/LaneMaskSimplify.h"
 #include "vplan-ext/MaskPhiWidening.h"
 #include "vplan-ext/DivergenceAnalysis.h"

@@ -3,6 +3,7 @@
 #include "vplan-ext/LaneLoopPrep.h"
 #include "vplan-ext/InterleaveGapFill.h"
 #include "vplan-ext/LaneInvariantHoist.h"
+#include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/WideIntDivision.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
@@ -45,6 +46,20 @@ void prepareLaneLoops(Function &F, DominatorTree &DT, LoopInfo &LI,
   if (FillGaps)
     fillInterleaveGaps(F, DT, LI, Loops);
   cutDeepUniformChains(Loops);
+}
+
+PreservedAnalyses LaneLoopPrepPass::run(Function &F,
+                                        FunctionAnalysisManager &AM) {
+  auto &LI = AM.getResult<LoopAnalysis>(F);
+  SmallVector<BasicBlock *, 4> Headers;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (findStringMetadataForLoop(L, LaneLoopTag))
+      Headers.push_back(L->getHeader());
+  if (innermostLaneLoops(LI, Headers).empty())
+    return PreservedAnalyses::all();
+  prepareLaneLoops(F, AM.getResult<DominatorTreeAnalysis>(F), LI, Headers,
+                   /*FillGaps=*/true, /*IsParallelWrite=*/nullptr);
+  return PreservedAnalyses::none();
 }
 
 } // namespace vplanext

@@ -20,6 +20,7 @@
 #include "vplan-ext/LaneInvariantHoist.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
 
 namespace llvm {
 class BasicBlock;
@@ -46,6 +47,16 @@ void prepareLaneLoops(llvm::Function &F, llvm::DominatorTree &DT,
                       llvm::LoopInfo &LI,
                       llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders,
                       bool FillGaps, ParallelWriteFn IsParallelWrite);
+
+/// `vplan-lane-prep`: runs prepareLaneLoops on the innermost lane loops of
+/// the function (loops tagged `vecclone.lane.loop`), as vecclone does after
+/// the cut, with the interleave-group rewrite and alias analysis alone for
+/// the writes; for testing the rewrites on hand-written lane loops.
+class LaneLoopPrepPass : public llvm::PassInfoMixin<LaneLoopPrepPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+};
 
 } // namespace vplanext
 
