@@ -876,6 +876,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       LaneHeaders.assign(FR.LaneHeaders.begin(), FR.LaneHeaders.end());
       SerialHeaders.assign(FR.SerialHeaders.begin(), FR.SerialHeaders.end());
       Out.NumCuts = FR.NumCuts;
+      Out.NumUniformLoops = FR.NumUniformLoops;
       Out.CutFailure = FR.FailReason;
       Out.NumSerialCalls = FR.NumSerialCalls;
       Out.NumBOSCC = FR.NumBOSCC;

@@ -59,6 +59,9 @@ struct BuiltVariant {
   /// Inner loops the lane loop was cut at (vplan-ext), and why a cut that
   /// was needed could not be made.
   unsigned NumCuts = 0;
+  /// Of the cuts, those at uniform inner loops (the lanes run them
+  /// together).
+  unsigned NumUniformLoops = 0;
   std::string CutFailure;
   /// Calls cut out to run lane by lane (no vector variant), and callees.
   unsigned NumSerialCalls = 0;

@@ -122,8 +122,11 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
       return OptimizationRemarkAnalysis(DEBUG_TYPE, "LaneLoopCut", &F)
              << "variant " << Req.Name << ": lane loop cut at "
              << ore::NV("Cuts", BV.NumCuts)
-             << " inner loop(s) into innermost lane loops around 'while "
-                "any lane is active' loops (vplan-ext)";
+             << " inner loop(s) into innermost lane loops around "
+             << ore::NV("DivergentLoops", BV.NumCuts - BV.NumUniformLoops)
+             << " 'while any lane is active' loop(s) and "
+             << ore::NV("UniformLoops", BV.NumUniformLoops)
+             << " uniform loop(s) (vplan-ext)";
     });
   if (BV.Calls.NumHoisted)
     ORE.emit([&] {

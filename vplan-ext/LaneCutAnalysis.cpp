@@ -13,6 +13,7 @@
 #include "vplan-ext/LaneLoopCutter.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LoweringRules.h"
+#include "vplan-ext/UniformLoopRule.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
@@ -270,18 +271,25 @@ bool Cutter::isOutsideLaneLoop(const Value *V) const {
                 I->getParent() != L.Header && I->getParent() != L.Latch);
 }
 
-bool Cutter::isUniformValue(Value *V, unsigned Depth) const {
-  if (isOutsideLaneLoop(V))
-    return true;
-  if (auto *PN = dyn_cast<PHINode>(V); PN && D.UniformPhis.count(PN))
-    return true;
-  auto *I = dyn_cast<Instruction>(V);
-  PartKind K = I ? partOf(I->getParent()) : NotInBody;
-  if (!I || Depth > 8 || (K != PartA && K != PartI) || isa<PHINode>(I) ||
-      I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
-    return false;
-  return all_of(I->operands(),
-                [&](Value *Op) { return isUniformValue(Op, Depth + 1); });
+bool Cutter::isUniformValue(Value *V) const {
+  SmallVector<BasicBlock *, 8> A;
+  return isUniformLaneValue(V, bodyView(A), D.UniformPhis);
+}
+
+LaneBodyView Cutter::bodyView(SmallVectorImpl<BasicBlock *> &ABlocks) const {
+  ABlocks.clear();
+  for (BasicBlock *BB : Body)
+    if (partOf(BB) == PartA)
+      ABlocks.push_back(BB);
+  LaneBodyView V;
+  V.IsOutside = [this](const Value *X) { return isOutsideLaneLoop(X); };
+  V.InAOrI = [this](const BasicBlock *BB) {
+    PartKind K = partOf(BB);
+    return K == PartA || K == PartI;
+  };
+  V.ABlocks = ABlocks;
+  V.Lane = L.Lane;
+  return V;
 }
 
 bool Cutter::isRecomputable(Value *V) const {
@@ -310,71 +318,14 @@ void Cutter::findLaneAffineInB() {
   Cross.remove_if([](const auto &KV) { return KV.second == 0; });
 }
 
-/// A uniform inner loop: no lane can bypass it (A has no edge to B, so the
-/// lane loop is not masked either) and its exits depend only on values that
-/// are the same in every lane: constants, arguments and values from outside
-/// the lane loop, and header phis that start from and step by such values.
+/// The uniform-loop rule (UniformLoopRule.h) on this cut's parts.
 void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
-  for (PHINode &PN : IH->phis())
-    if (PN.getType()->isIntegerTy() &&
-        isOutsideLaneLoop(PN.getIncomingValueForBlock(InnerPre)))
-      D.UniformPhis.insert(&PN);
-  // Optimistic fixpoint: drop phis whose next value is not uniform.
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (PHINode *PN : SmallVector<PHINode *, 4>(D.UniformPhis.begin(),
-                                                 D.UniformPhis.end()))
-      for (BasicBlock *S : InnerLatches)
-        if (!isUniformValue(PN->getIncomingValueForBlock(S))) {
-          D.UniformPhis.erase(PN);
-          Changed = true;
-          break;
-        }
-  }
-  // Every lane that enters the loop leaves it at the same iteration
-  // through the same exit.
-  SmallVector<BasicBlock *, 8> Exiting;
-  Inner.getExitingBlocks(Exiting);
-  auto UniformBranch = [&](BasicBlock *BB) {
-    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
-    return Br && (!Br->isConditional() || isUniformValue(Br->getCondition()));
-  };
-  // And every lane that goes on to the next iteration has passed every
-  // exit test: an exit reached only on some paths (`if (v) { if (u)
-  // return; }`) lets lanes leave at different iterations although each
-  // test is uniform.
-  auto OnEveryIteration = [&](BasicBlock *BB) {
-    return all_of(InnerLatches,
-                  [&](BasicBlock *S) { return DT.dominates(BB, S); });
-  };
-  if (!all_of(Exiting, UniformBranch) || !all_of(Exiting, OnEveryIteration)) {
-    D.UniformPhis.clear();
-    return;
-  }
-  D.UniformLoop = true;
-  // Every lane takes the same path through A, so all enter the loop or
-  // none. If not (a masked variant's mask test, a strip-mined loop's trip
-  // count test), lanes that skip it shadow one that enters: allowed only
-  // when that cannot be observed. The lane index itself would tell the
-  // shadow apart (its own argument slot, its own element).
-  if (all_of(Body, [&](BasicBlock *BB) {
-        return partOf(BB) != PartA || UniformBranch(BB);
-      }))
-    return;
-  for (BasicBlock *BB : Body) {
-    if (partOf(BB) != PartI)
-      continue;
-    for (Instruction &I : *BB) {
-      bool UsesLane = is_contained(I.operands(), L.Lane);
-      if (I.mayWriteToMemory() || I.mayHaveSideEffects() || UsesLane ||
-          isa<AllocaInst>(I)) {
-        D.UniformLoop = false;
-        D.UniformPhis.clear();
-        return;
-      }
-    }
-  }
-  D.ShadowLanes = true;
+  SmallVector<BasicBlock *, 8> A;
+  UniformLoopShape S =
+      vplanext::findUniformLoop(Inner, InnerLatches, bodyView(A), DT);
+  D.UniformLoop = S.Uniform;
+  D.ShadowLanes = S.ShadowLanes;
+  D.UniformPhis = std::move(S.UniformPhis);
 }
 
 void Cutter::findLockstep(Loop &Inner) {

@@ -36,6 +36,7 @@
 #define VPLANEXT_LANELOOPCUTTER_H
 
 #include "vplan-ext/LockstepAccess.h"
+#include "vplan-ext/UniformLoopRule.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -219,10 +220,11 @@ private:
   void findAvailability(const DominatorTree &DT);
   bool checkSharedLocals(Failure &Fail) const;
   void findUniformLoop(Loop &Inner, const DominatorTree &DT);
-  /// Whether \p V has the same value in every lane: from outside the lane
-  /// loop, a uniform phi, or computed from such values in A or the inner
-  /// loop without memory.
-  bool isUniformValue(Value *V, unsigned Depth = 0) const;
+  /// Whether \p V has the same value in every lane (UniformLoopRule.h on
+  /// this cut's parts and uniform phis).
+  bool isUniformValue(Value *V) const;
+  /// The body as UniformLoopRule sees it; \p ABlocks holds A's blocks.
+  LaneBodyView bodyView(SmallVectorImpl<BasicBlock *> &ABlocks) const;
   bool isOutsideLaneLoop(const Value *V) const;
   /// Whether \p V is computed in A from values outside the lane loop only,
   /// without memory and without a possible trap: loop 2 can compute it

@@ -203,6 +203,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
         break;
       }
       ++R.NumCuts;
+      R.NumUniformLoops += C.decisions().UniformLoop;
       Work.insert(Work.begin(), C.NewHeaders.begin(), C.NewHeaders.end());
       break;
     case fission::Cutter::Failed:
@@ -253,7 +254,9 @@ PreservedAnalyses LaneLoopCutPass::run(Function &F,
                << "cut the lane loop into "
                << ore::NV("LaneLoops", unsigned(R.LaneHeaders.size()))
                << " lane loops: " << ore::NV("Cuts", R.NumCuts)
-               << " at inner loops, "
+               << " at inner loops ("
+               << ore::NV("UniformLoops", R.NumUniformLoops)
+               << " uniform), "
                << ore::NV("SerialCalls", R.NumSerialCalls)
                << " around lane-by-lane calls, "
                << ore::NV("BOSCC", R.NumBOSCC) << " BOSCC regions";

@@ -64,6 +64,10 @@ struct FissionResult {
   llvm::SmallVector<llvm::BasicBlock *, 4> LaneHeaders;
   /// Number of cuts made at inner loops (0: nothing changed).
   unsigned NumCuts = 0;
+  /// Of those, the cuts at uniform inner loops (UniformLoopRule.h): the
+  /// lanes run them together; the others became "while any lane is
+  /// active" loops.
+  unsigned NumUniformLoops = 0;
   /// Lane loops that run one call lane by lane, in lane order (calls with no
   /// vector variant: printf, a logger); they must not be vectorized.
   llvm::SmallVector<llvm::BasicBlock *, 2> SerialHeaders;

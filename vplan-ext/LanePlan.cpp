@@ -14,6 +14,7 @@
 #include "vplan-ext/SimdLoopPass.h"
 #include "vplan-ext/DivergenceAnalysis.h"
 #include "vplan-ext/LoweringRules.h"
+#include "vplan-ext/UniformLoopRule.h"
 #include "vplan-ext/StrideAnalysis.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -135,6 +136,18 @@ private:
   /// the state a round counter.
   SmallPtrSet<const Value *, 16> LaneState;
 
+  /// The inner loops of the lane loop itself, by the cut's uniform-loop
+  /// rule on the uncut body (the cut is made at them): memory reads are
+  /// never uniform there, although the divergence analysis may find a load
+  /// uniform.
+  DenseMap<const Loop *, UniformLoopShape> CutShapes;
+  void findCutShapes();
+  bool isDivergentLoop(const Loop *C) const {
+    auto It = CutShapes.find(C);
+    return It != CutShapes.end() ? !It->second.Uniform
+                                 : Div.isDivergentLoop(C);
+  }
+
   /// Whether \p V differs between lanes once lowered.
   bool isVarying(const Value *V) const {
     return Div.isVarying(V) || LaneState.count(V);
@@ -238,8 +251,40 @@ void LanePlanBuilder::findMaskedBlocks() {
     }
   }
   for (Loop *C : L.getLoopsInPreorder())
-    if (C != &L && Div.isDivergentLoop(C))
+    if (C != &L && isDivergentLoop(C))
       Masked.insert(C->block_begin(), C->block_end());
+}
+
+void LanePlanBuilder::findCutShapes() {
+  for (Loop *C : L.getSubLoops()) {
+    // A: the blocks that still reach the loop, up to the lane loop's header
+    // (the uncut header holds body code; the back edge is not followed).
+    SmallPtrSet<const BasicBlock *, 16> InA;
+    SmallVector<BasicBlock *, 16> ABlocks, Work = {C->getHeader()};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (BB == L.getHeader())
+        continue;
+      for (BasicBlock *P : predecessors(BB))
+        if (L.contains(P) && !C->contains(P) && InA.insert(P).second) {
+          ABlocks.push_back(P);
+          Work.push_back(P);
+        }
+    }
+    LaneBodyView View;
+    View.IsOutside = [&](const Value *V) {
+      auto *I = dyn_cast<Instruction>(V);
+      return !I || !L.contains(I);
+    };
+    View.InAOrI = [&](const BasicBlock *BB) {
+      return InA.count(BB) || C->contains(BB);
+    };
+    View.ABlocks = ABlocks;
+    View.Lane = Div.getLaneIndex();
+    SmallVector<BasicBlock *, 2> Latches;
+    C->getLoopLatches(Latches);
+    CutShapes[C] = findUniformLoop(*C, Latches, View, DT);
+  }
 }
 
 /// Groups the strided accesses LaneStrideAnalysis found in this loop:
@@ -842,7 +887,7 @@ void LanePlanBuilder::addInstruction(Instruction &I, NodeList &Out) {
     // where paths from a divergent branch meet picks per lane. Both are
     // selects on a mask once widened.
     bool IsBlend = isVarying(Phi) && Phi->getNumIncomingValues() > 1 &&
-                   (InnerHeader ? Div.isDivergentLoop(PL)
+                   (InnerHeader ? isDivergentLoop(PL)
                                 : Phi->getParent() != L.getHeader());
     if (IsBlend) {
       Type *T = Phi->getType();
@@ -1139,11 +1184,13 @@ std::unique_ptr<PlanNode> LanePlanBuilder::buildMaskedExit(const Loop &C) const 
 
 std::unique_ptr<PlanNode>
 LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
-  bool Divergent = Div.isDivergentLoop(&C);
+  bool Divergent = isDivergentLoop(&C);
   auto N = std::make_unique<PlanNode>(Divergent ? PlanNode::DivergentLoop
                                                 : PlanNode::UniformLoop);
   N->Entry = C.getHeader();
   N->L = &C;
+  if (auto It = CutShapes.find(&C); It != CutShapes.end())
+    N->ShadowLanes = It->second.ShadowLanes;
   SmallPtrSet<const PHINode *, 4> Counters = planLockstep(C, *N, !Divergent);
   if (Divergent)
     markLaneState(C, Counters);
@@ -1230,6 +1277,7 @@ void LanePlanBuilder::run() {
   }
   std::reverse(Blocks.begin(), Blocks.end());
   findControl();
+  findCutShapes();
   findMaskedBlocks();
   formInterleaveGroups();
   BlockSet Scope(L.block_begin(), L.block_end());
@@ -1380,7 +1428,9 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
     printName(OS, Entry);
     OS << (Kind == DivergentLoop
                ? " (per-lane trip count): run while any lane is active"
-               : " (the lanes run it together)");
+               : ShadowLanes ? " (the lanes run it together; lanes that skip "
+                               "it shadow one that enters)"
+                             : " (the lanes run it together)");
     OS << ", trip count ";
     if (TripCountKnown)
       OS << TripCount;

@@ -120,6 +120,8 @@ public:
   llvm::StringRef getNote() const { return Note; }
   /// Divergent loops: round counters and lane-stepped inputs, if any.
   llvm::StringRef getLockstep() const { return Lockstep; }
+  /// Uniform loops: lanes that skip the loop shadow a lane that enters it.
+  bool hasShadowLanes() const { return ShadowLanes; }
 
   void print(llvm::raw_ostream &OS, unsigned Indent) const;
 
@@ -140,6 +142,7 @@ private:
   PlanCost ThenCost, ElseCost;
   bool BOSCC = false;
   unsigned BOSCCCost = 0;
+  bool ShadowLanes = false;
   /// Divergent loops: what LaneLoopFission's lockstep access does
   /// (LockstepAccess.h), empty when nothing.
   std::string Lockstep;

@@ -84,7 +84,7 @@ attributes #0 = { nounwind "_ZGVdN8vvu_mandel" }
 ; CHECK-DAG: [[L3]] = distinct !{[[L3]], [[EN]], [[W8]], {{.*}}}
 ; CHECK-DAG: [[W8]] = !{!"llvm.loop.vectorize.width", i32 8}
 
-; REMARK: remark: <unknown>:0:0: variant _ZGVdN8vvu_mandel: lane loop cut at 1 inner loop(s) into innermost lane loops around 'while any lane is active' loops (vplan-ext)
+; REMARK: remark: <unknown>:0:0: variant _ZGVdN8vvu_mandel: lane loop cut at 1 inner loop(s) into innermost lane loops around 1 'while any lane is active' loop(s) and 0 uniform loop(s) (vplan-ext)
 
 ; After the vectorizer and SROA: one vector loop, state in vector phis, the
 ; lane flags a vector of i1 reduced with an or; no stack memory left.

@@ -1,0 +1,109 @@
+//===- UniformLoopRule.cpp - When the lanes run an inner loop together ----===//
+
+#include "vplan-ext/UniformLoopRule.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace vplanext {
+
+bool isUniformLaneValue(const Value *V, const LaneBodyView &Body,
+                        const SmallPtrSetImpl<PHINode *> &Phis,
+                        unsigned Depth) {
+  if (Body.IsOutside(V))
+    return true;
+  if (auto *PN = dyn_cast<PHINode>(V); PN && Phis.count(PN))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8 || !Body.InAOrI(I->getParent()) || isa<PHINode>(I) ||
+      I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
+    return false;
+  return all_of(I->operands(), [&](const Value *Op) {
+    return isUniformLaneValue(Op, Body, Phis, Depth + 1);
+  });
+}
+
+/// Lanes that skip the loop may shadow one that enters only when that
+/// cannot be observed: the loop neither writes memory nor has side effects
+/// nor reads the lane index (a shadow's own argument slot, its own element).
+static bool canShadow(const Loop &Inner, const LaneBodyView &Body) {
+  for (const BasicBlock *BB : Inner.blocks())
+    for (const Instruction &I : *BB)
+      if (I.mayWriteToMemory() || I.mayHaveSideEffects() ||
+          is_contained(I.operands(), Body.Lane) || isa<AllocaInst>(I))
+        return false;
+  return true;
+}
+
+/// The value \p PN enters \p Inner with, when every entering edge brings
+/// the same one (a preheader made for the loop then needs no phi).
+static const Value *entryValue(const PHINode &PN, const Loop &Inner) {
+  const Value *V = nullptr;
+  for (unsigned K = 0; K < PN.getNumIncomingValues(); ++K) {
+    if (Inner.contains(PN.getIncomingBlock(K)))
+      continue;
+    if (V && V != PN.getIncomingValue(K))
+      return nullptr;
+    V = PN.getIncomingValue(K);
+  }
+  return V;
+}
+
+UniformLoopShape findUniformLoop(Loop &Inner,
+                                 ArrayRef<BasicBlock *> InnerLatches,
+                                 const LaneBodyView &Body,
+                                 const DominatorTree &DT) {
+  UniformLoopShape S;
+  for (PHINode &PN : Inner.getHeader()->phis())
+    if (const Value *Start = entryValue(PN, Inner);
+        PN.getType()->isIntegerTy() && Start && Body.IsOutside(Start))
+      S.UniformPhis.insert(&PN);
+  // Optimistic fixpoint: drop phis whose next value is not uniform.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (PHINode *PN : SmallVector<PHINode *, 4>(S.UniformPhis.begin(),
+                                                 S.UniformPhis.end()))
+      for (BasicBlock *Latch : InnerLatches)
+        if (!isUniformLaneValue(PN->getIncomingValueForBlock(Latch), Body,
+                                S.UniformPhis)) {
+          S.UniformPhis.erase(PN);
+          Changed = true;
+          break;
+        }
+  }
+  auto UniformBranch = [&](const BasicBlock *BB) {
+    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    return Br && (!Br->isConditional() ||
+                  isUniformLaneValue(Br->getCondition(), Body, S.UniformPhis));
+  };
+  // Every lane that goes on to the next iteration has passed every exit
+  // test: an exit reached only on some paths (`if (v) { if (u) return; }`)
+  // lets lanes leave at different iterations although each test is uniform.
+  auto OnEveryIteration = [&](const BasicBlock *BB) {
+    return all_of(InnerLatches,
+                  [&](const BasicBlock *L) { return DT.dominates(BB, L); });
+  };
+  SmallVector<BasicBlock *, 8> Exiting;
+  Inner.getExitingBlocks(Exiting);
+  if (!all_of(Exiting, UniformBranch) || !all_of(Exiting, OnEveryIteration)) {
+    S.UniformPhis.clear();
+    return S;
+  }
+  // Every lane takes the same path through A, so all enter the loop or
+  // none; if not (a masked variant's mask test, a strip-mined loop's trip
+  // count test), lanes that skip it shadow one that enters.
+  if (all_of(Body.ABlocks, UniformBranch)) {
+    S.Uniform = true;
+    return S;
+  }
+  if (!canShadow(Inner, Body)) {
+    S.UniformPhis.clear();
+    return S;
+  }
+  S.Uniform = S.ShadowLanes = true;
+  return S;
+}
+
+} // namespace vplanext

@@ -1,0 +1,83 @@
+//===- UniformLoopRule.h - Lanes running an inner loop together -*- C++ -*-===//
+//
+/// \file
+/// The one rule that says whether an inner loop of a lane loop is uniform
+/// (every lane that enters it leaves at the same iteration through the
+/// same exit, so the lanes run it together with scalar control) or
+/// divergent (a "while any lane is active" loop). The cut (LaneCutAnalysis)
+/// lowers by it and the plan (LanePlan) describes by it, each on its own
+/// view of the lane loop's body:
+///
+/// - A: the blocks of the body that can still reach the inner loop,
+/// - I: the inner loop,
+/// - a value is outside the lane loop when no lane computes it.
+///
+/// A value is uniform when it comes from outside the lane loop, is a
+/// uniform header phi of the inner loop (integer, starts from a value from
+/// outside, steps by uniform values on every back edge), or is computed in
+/// A or I from uniform values without memory and side effects. The loop is
+/// uniform when each exit test is a uniform branch that every iteration
+/// passes. When the branches of A are not all uniform some lanes may skip
+/// the loop; they shadow a lane that enters, which is allowed only when the
+/// loop neither writes memory nor has side effects nor reads the lane
+/// index; otherwise the loop is divergent.
+///
+/// Memory reads are never uniform here, although the divergence analysis
+/// finds a load from a uniform address uniform: the cut would have to prove
+/// that no lane's write changes it between the lanes' reads.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_UNIFORMLOOPRULE_H
+#define VPLANEXT_UNIFORMLOOPRULE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
+
+namespace llvm {
+class BasicBlock;
+class DominatorTree;
+class Instruction;
+class Loop;
+class PHINode;
+class Value;
+} // namespace llvm
+
+namespace vplanext {
+
+/// A lane loop's body as one cut sees it.
+struct LaneBodyView {
+  /// No lane computes the value (argument, constant, before the lane loop).
+  std::function<bool(const llvm::Value *)> IsOutside;
+  /// The block is in A or in the inner loop.
+  std::function<bool(const llvm::BasicBlock *)> InAOrI;
+  /// The blocks of A.
+  llvm::ArrayRef<llvm::BasicBlock *> ABlocks;
+  /// The lane index (the lane loop's counter).
+  const llvm::Value *Lane = nullptr;
+};
+
+struct UniformLoopShape {
+  bool Uniform = false;
+  /// Uniform, but lanes that skip the loop shadow one that enters.
+  bool ShadowLanes = false;
+  /// The inner loop's header phis that are the same in every lane.
+  llvm::SmallPtrSet<llvm::PHINode *, 4> UniformPhis;
+};
+
+/// Whether \p V is the same in every lane (see the file comment).
+bool isUniformLaneValue(const llvm::Value *V, const LaneBodyView &Body,
+                        const llvm::SmallPtrSetImpl<llvm::PHINode *> &Phis,
+                        unsigned Depth = 0);
+
+/// The rule for \p Inner, with back edges from \p InnerLatches (it needs
+/// no preheader: the one a cut makes merges the entering edges).
+UniformLoopShape findUniformLoop(llvm::Loop &Inner,
+                                 llvm::ArrayRef<llvm::BasicBlock *> InnerLatches,
+                                 const LaneBodyView &Body,
+                                 const llvm::DominatorTree &DT);
+
+} // namespace vplanext
+
+#endif // VPLANEXT_UNIFORMLOOPRULE_H
