@@ -21,7 +21,7 @@
 #
 # usage: scripts/fuzz.sh [-n N] [-b BATCH] [-s FIRST_SEED] [-o OUTDIR] [-j JOBS]
 #                        [--plugin PATH] [--e=auto|native|emulated|names]
-#                        [--mllvm OPT]... [--reduce] [--lockstep-reads]
+#                        [--mllvm OPT]... [--verify-plan] [--reduce] [--lockstep-reads]
 #                        [--flags=matrix|fixed] [--cxx] [--shapes=LIST]
 # --flags=matrix (default): each batch's callee flags are drawn from the
 # seed (so a batch reruns the same way): -march= x86-64, x86-64-v2, -v3, -v4
@@ -40,7 +40,10 @@
 # "default", the shapes that are not known to fail; fixed: none).
 # --mllvm OPT passes `-mllvm OPT` to every clang-with-plugin compile (e.g.
 # -vecclone-fault-inject='crash:*_fz3' to test this script; see
-# docs/design/reliability.md). A compile longer than FUZZ_COMPILE_TIMEOUT
+# docs/design/reliability.md). --verify-plan turns verify mode on
+# (-vplan-ext-verify-plan: a lane-loop cut that differs from its plan fails
+# the compile, counted as a crash); off by default while the generated
+# functions still show known disagreements (docs/design/vplan-ext.md). A compile longer than FUZZ_COMPILE_TIMEOUT
 # seconds (default 300) counts as a crash (HANG). --lockstep-reads makes the
 # generator read buffers at `linear index + loop counter` too (gen_fuzz.py),
 # the accesses vplan-ext turns into round-counter contiguous loads.
@@ -52,7 +55,7 @@
 # creduce on a compile crash (OUTDIR/fail-.../reduced.c).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-n=200 batch=25 seed=1 out= jobs=1 reduce=0 emode=auto mllvm= mllvm_q=
+n=200 batch=25 seed=1 out= jobs=1 reduce=0 emode=auto verify=0 mllvm= mllvm_q=
 genflags=--narrow-helpers flagmode=matrix cxx=0 shapes=unset
 plugin=$root/build/lib/VecClone.so
 while [ $# -gt 0 ]; do
@@ -67,12 +70,17 @@ while [ $# -gt 0 ]; do
     --lockstep-reads) genflags="$genflags --lockstep-reads"; shift ;;
     --e=*) emode=${1#--e=}; shift ;;
     --mllvm) mllvm="$mllvm -mllvm $2"; mllvm_q="$mllvm_q -mllvm $(printf %q "$2")"; shift 2 ;;
+    --verify-plan) verify=1; shift ;;
     --flags=*) flagmode=${1#--flags=}; shift ;;
     --cxx) cxx=1; shift ;;
     --shapes=*) shapes=${1#--shapes=}; shift ;;
-    *) sed -n '2,52p' "$0"; exit 2 ;;
+    *) sed -n '2,55p' "$0"; exit 2 ;;
   esac
 done
+if [ $verify = 1 ]; then
+  mllvm="$mllvm -mllvm -vplan-ext-verify-plan"
+  mllvm_q="$mllvm_q -mllvm -vplan-ext-verify-plan"
+fi
 out=${out:-$root/build/fuzz}
 case $flagmode in
   matrix|fixed) ;;

@@ -20,10 +20,16 @@ config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PAT
 # `lit --param plugin=PATH` runs the tests against another build of the
 # plugin (a new test must fail on the build before its fix).
 plugin = lit_config.params.get("plugin", config.plugin)
-config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={plugin}"))
+# Verify mode: every variant's lane loop is planned and a cut that makes
+# other loops or BOSCC regions than the plan said fails the compile
+# (`--param verify_plan=0` turns it off, e.g. for a plugin without it).
+verify = lit_config.params.get("verify_plan", "1") != "0"
+opt_verify = " -vplan-ext-verify-plan" if verify else ""
+clang_verify = " -mllvm -vplan-ext-verify-plan" if verify else ""
+config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={plugin}{opt_verify}"))
 config.substitutions.append(("%clang-noplugin", f"{tools}/clang"))
-config.substitutions.append(("%clangxx", f"{tools}/clang++ -fpass-plugin={plugin}"))
-config.substitutions.append(("%clang", f"{tools}/clang -fpass-plugin={plugin}"))
+config.substitutions.append(("%clangxx", f"{tools}/clang++ -fpass-plugin={plugin}{clang_verify}"))
+config.substitutions.append(("%clang", f"{tools}/clang -fpass-plugin={plugin}{clang_verify}"))
 config.substitutions.append(("%gxx", config.gcc.replace("gcc", "g++")))
 config.substitutions.append(("%gcc", config.gcc))
 config.substitutions.append(("%python", "/usr/bin/python3"))

@@ -768,10 +768,11 @@ static bool hasIrreducibleControlFlow(Function &F) {
 
 /// Asks vplan-ext's cost model about \p V's uncut lane loop (headed by
 /// \p Header); a plan slower than the scalar lane loop keeps it scalar.
-static void decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
-                           const BuildOptions &Opts, BuiltVariant &Out) {
+static std::optional<vplanext::PlanShape>
+decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
+               const BuildOptions &Opts, BuiltVariant &Out) {
   if (!Opts.DecideLaneLoop)
-    return;
+    return std::nullopt;
   // The plan finds lane loops by their tag, which buildVariant puts on the
   // loops the cut leaves at the end.
   vplanext::setLaneLoopID(
@@ -779,10 +780,10 @@ static void decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
   std::optional<vplanext::LaneLoopVerdict> Verdict =
       Opts.DecideLaneLoop(V, Header);
   if (!Verdict)
-    return;
+    return std::nullopt;
   Out.PlanSummary = Verdict->Summary;
   if (Verdict->Vectorize)
-    return;
+    return Verdict->Shape;
   std::string Costs;
   raw_string_ostream OS(Costs);
   OS << "its plan costs " << Verdict->Cost.Vector << " for the vector lane "
@@ -791,6 +792,28 @@ static void decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
      << ", below -vplan-min-speedup=" << format("%g", vplanext::getMinSpeedup())
      << ")";
   Out.ScalarLaneLoopReason = OS.str();
+  return std::nullopt;
+}
+
+/// Verify mode: what the cut made (\p FR) against what the plan said, if
+/// a plan was made; empty when they agree or verify mode is off.
+static std::string comparePlan(const std::optional<vplanext::PlanShape> &Plan,
+                               const vplanext::FissionResult &FR) {
+  if (!Plan || !vplanext::isVerifyPlanEnabled())
+    return "";
+  vplanext::PlanShape Cut;
+  Cut.Loops = FR.NumCuts;
+  Cut.UniformLoops = FR.NumUniformLoops;
+  Cut.BOSCC = FR.NumBOSCC;
+  if (!FR.FailReason.empty() || *Plan == Cut)
+    return "";
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "the plan said " << Plan->Loops << " inner loop(s), "
+     << Plan->UniformLoops << " uniform, " << Plan->BOSCC
+     << " BOSCC region(s); the cut made " << Cut.Loops << ", "
+     << Cut.UniformLoops << " uniform, " << Cut.BOSCC;
+  return S;
 }
 
 BuiltVariant buildVariant(Function &Scalar, StringRef Name,
@@ -866,7 +889,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     if (Opts.GetTLI)
       Out.Calls =
           prepareLaneCalls(*V, Main.Header, ABI.VLen, Opts.GetTLI(*V));
-    decideLaneLoop(*V, Main.Header, ABI.VLen, Opts, Out);
+    std::optional<vplanext::PlanShape> Planned =
+        decideLaneLoop(*V, Main.Header, ABI.VLen, Opts, Out);
     // Inner loops make the lane loop an outer loop the vectorizer skips:
     // cut it into innermost lane loops (vplan-ext).
     if (Opts.CutInnerLoops && Out.ScalarLaneLoopReason.empty()) {
@@ -880,6 +904,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       Out.CutFailure = FR.FailReason;
       Out.NumSerialCalls = FR.NumSerialCalls;
       Out.NumBOSCC = FR.NumBOSCC;
+      Out.PlanMismatch = comparePlan(Planned, FR);
       for (StringRef C : FR.SerialCallees)
         Out.SerialCallees += (Out.SerialCallees.empty() ? "'" : ", '") +
                              C.str() + "'";

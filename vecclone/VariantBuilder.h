@@ -76,6 +76,9 @@ struct BuiltVariant {
   std::string ScalarLaneLoopReason;
   /// The summary of the lane loop's plan, when one was made.
   std::string PlanSummary;
+  /// Verify mode (`-vplan-ext-verify-plan`): how the cut differed from
+  /// the plan, when it did.
+  std::string PlanMismatch;
 };
 
 

@@ -179,6 +179,10 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
              << "variant " << Req.Name << " runs its lanes one by one: "
              << BV.ScalarLaneLoopReason;
     });
+  if (!BV.PlanMismatch.empty())
+    F.getContext().diagnose(DiagnosticInfoGeneric(
+        Twine("vecclone: -vplan-ext-verify-plan: variant ") + Req.Name + ": " +
+        BV.PlanMismatch));
   if (!BV.Inlined)
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "NotInlined", &F)
@@ -239,7 +243,7 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
     return FAM.getResult<TargetLibraryAnalysis>(V);
   };
   // Planning costs compile time: only when it decides or is asked to say.
-  if (vplanext::getMinSpeedup() > 0 ||
+  if (vplanext::getMinSpeedup() > 0 || vplanext::isVerifyPlanEnabled() ||
       F.getContext().getDiagHandlerPtr()->isAnalysisRemarkEnabled("vplan-ext"))
     BOpts.DecideLaneLoop = [&FAM](Function &V, BasicBlock *Header) {
       return vplanext::decideLaneLoop(V, Header, FAM);

@@ -41,6 +41,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 #include <functional>
+#include <map>
 
 using namespace llvm;
 
@@ -130,17 +131,26 @@ private:
   enum class LockstepKind { SameAddress, ContiguousMasked, Contiguous };
   DenseMap<const Instruction *, LockstepKind> LockstepAccesses;
   SmallDenseSet<unsigned, 4> PlacedGroups;
+  /// BOSCC regions planned so far, in program order: the cut gives at most
+  /// -vplan-boscc-max-regions per lane loop.
+  unsigned NumBOSCC = 0;
   /// Values of divergent loops that the divergence analysis finds uniform
   /// (the same in every lane still active) but the lowering keeps per lane:
   /// the loops' state and what it computes, unless lockstep access makes
   /// the state a round counter.
   SmallPtrSet<const Value *, 16> LaneState;
 
-  /// The inner loops of the lane loop itself, by the cut's uniform-loop
-  /// rule on the uncut body (the cut is made at them): memory reads are
+  /// Every inner loop by the cut's uniform-loop rule (UniformLoopRule.h),
+  /// on the part of the uncut body the cut at it sees: memory reads are
   /// never uniform there, although the divergence analysis may find a load
-  /// uniform.
-  DenseMap<const Loop *, UniformLoopShape> CutShapes;
+  /// uniform. Node-based maps: the views' callbacks point into them.
+  struct CutView {
+    SmallPtrSet<const BasicBlock *, 16> InA;
+    SmallVector<BasicBlock *, 16> ABlocks;
+    LaneBodyView View;
+  };
+  std::map<const Loop *, CutView> CutViews;
+  std::map<const Loop *, UniformLoopShape> CutShapes;
   void findCutShapes();
   bool isDivergentLoop(const Loop *C) const {
     auto It = CutShapes.find(C);
@@ -255,35 +265,53 @@ void LanePlanBuilder::findMaskedBlocks() {
       Masked.insert(C->block_begin(), C->block_end());
 }
 
+/// The cut at an inner loop C is made in the lane loop itself when C is
+/// one of its loops, else in lane loop 2 of the cut at C's parent P (P's
+/// body, once per round). There A is what still reaches C from P's header,
+/// and what lane loop 2 reads once per round is outside it: values from
+/// outside the lane loop, and for a uniform P its uniform phis and the
+/// uniform values computed before it (read from lane 0). A divergent P's
+/// state comes per lane from its lane arrays.
 void LanePlanBuilder::findCutShapes() {
-  for (Loop *C : L.getSubLoops()) {
-    // A: the blocks that still reach the loop, up to the lane loop's header
-    // (the uncut header holds body code; the back edge is not followed).
-    SmallPtrSet<const BasicBlock *, 16> InA;
-    SmallVector<BasicBlock *, 16> ABlocks, Work = {C->getHeader()};
+  // Preorder: a loop's parent is done first.
+  for (Loop *C : L.getLoopsInPreorder()) {
+    if (C == &L)
+      continue;
+    Loop *P = C->getParentLoop();
+    CutView &CV = CutViews[C];
+    SmallVector<BasicBlock *, 16> Work = {C->getHeader()};
     while (!Work.empty()) {
       BasicBlock *BB = Work.pop_back_val();
-      if (BB == L.getHeader())
+      if (BB == P->getHeader())
         continue;
-      for (BasicBlock *P : predecessors(BB))
-        if (L.contains(P) && !C->contains(P) && InA.insert(P).second) {
-          ABlocks.push_back(P);
-          Work.push_back(P);
+      for (BasicBlock *Pred : predecessors(BB))
+        if (P->contains(Pred) && !C->contains(Pred) &&
+            CV.InA.insert(Pred).second) {
+          CV.ABlocks.push_back(Pred);
+          Work.push_back(Pred);
         }
     }
-    LaneBodyView View;
-    View.IsOutside = [&](const Value *V) {
+    const UniformLoopShape *PS = P == &L ? nullptr : &CutShapes.at(P);
+    const CutView *PV = P == &L ? nullptr : &CutViews.at(P);
+    CV.View.IsOutside = [this, P, PS, PV](const Value *V) {
       auto *I = dyn_cast<Instruction>(V);
-      return !I || !L.contains(I);
+      if (!I || !L.contains(I))
+        return true;
+      if (!PS || !PS->Uniform)
+        return false;
+      if (auto *PN = dyn_cast<PHINode>(I); PN && PS->UniformPhis.count(PN))
+        return true;
+      return !P->contains(I) &&
+             isUniformLaneValue(I, PV->View, PS->UniformPhis);
     };
-    View.InAOrI = [&](const BasicBlock *BB) {
-      return InA.count(BB) || C->contains(BB);
+    CV.View.InAOrI = [&CV, C](const BasicBlock *BB) {
+      return CV.InA.count(BB) || C->contains(BB);
     };
-    View.ABlocks = ABlocks;
-    View.Lane = Div.getLaneIndex();
+    CV.View.ABlocks = CV.ABlocks;
+    CV.View.Lane = Div.getLaneIndex();
     SmallVector<BasicBlock *, 2> Latches;
     C->getLoopLatches(Latches);
-    CutShapes[C] = findUniformLoop(*C, Latches, View, DT);
+    CutShapes[C] = findUniformLoop(*C, Latches, CV.View, DT);
   }
 }
 
@@ -980,6 +1008,9 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
     WS << "inside the BOSCC region of ";
     BOSCCRegion->printAsOperand(WS, /*PrintType=*/false);
     WS << " (copies are not cut again)";
+  } else if (NumBOSCC >= getBOSCCMaxRegions()) {
+    WS << "over the budget of -vplan-boscc-max-regions="
+       << getBOSCCMaxRegions();
   } else if (HoldsLoop) {
     WS << "the region holds a loop, which fission cuts out first";
   } else if (HoldsSerialCall) {
@@ -989,6 +1020,7 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
     WS << "the region joins at the lane loop's latch";
   } else {
     N->BOSCC = N->BOSCCCost >= Threshold;
+    NumBOSCC += N->BOSCC;
     WS << "region cost " << N->BOSCCCost << (N->BOSCC ? " >= " : " < ")
        << "threshold " << Threshold;
   }
@@ -1472,6 +1504,20 @@ void LanePlan::print(raw_ostream &OS) const {
   OS << " (estimated speedup " << format("%.1f", getSpeedup()) << ")\n";
 }
 
+PlanShape LanePlan::shape() const {
+  PlanShape S;
+  std::function<void(const PlanNode &)> Visit = [&](const PlanNode &N) {
+    S.Loops += N.isLoop();
+    S.UniformLoops += N.getKind() == PlanNode::UniformLoop;
+    S.BOSCC += N.hasBOSCC();
+    for (const auto &C : N.children())
+      Visit(*C);
+  };
+  for (const auto &N : Nodes)
+    Visit(*N);
+  return S;
+}
+
 std::string LanePlan::summary() const {
   // Instructions per recipe kind, regions by kind, BOSCC decisions, calls.
   unsigned Count[PlanNode::UniformLoop + 1] = {};
@@ -1593,6 +1639,7 @@ decideLaneLoop(Function &F, const BasicBlock *Header,
       V->Cost = P->getCost();
       V->Speedup = P->getSpeedup();
       V->Summary = P->summary();
+      V->Shape = P->shape();
       // An invalid or zero cost says nothing: the vectorizer decides.
       V->Vectorize = V->Speedup == 0 || V->Speedup >= getMinSpeedup();
     }

@@ -150,6 +150,22 @@ private:
   std::string Note;
 };
 
+/// What the plan says the cut will make: verify mode
+/// (`-vplan-ext-verify-plan`) compares it with what the cut made.
+struct PlanShape {
+  /// Inner loops, at any depth (each is cut once).
+  unsigned Loops = 0;
+  /// Of those, the uniform ones (the lanes run them together).
+  unsigned UniformLoops = 0;
+  /// If/else regions given BOSCC copies.
+  unsigned BOSCC = 0;
+
+  bool operator==(const PlanShape &O) const {
+    return Loops == O.Loops && UniformLoops == O.UniformLoops &&
+           BOSCC == O.BOSCC;
+  }
+};
+
 /// The plan of one lane loop.
 class LanePlan {
 public:
@@ -164,6 +180,8 @@ public:
 
   /// The multi-line dump of `print<vplan-ext>`.
   void print(llvm::raw_ostream &OS) const;
+  /// What the cut will make of the lane loop.
+  PlanShape shape() const;
   /// One line for the remark: recipes, VF, BOSCC yes/no and why, costs.
   std::string summary() const;
 
@@ -213,6 +231,7 @@ struct LaneLoopVerdict {
   double Speedup = 0;
   /// The plan's one-line summary (the `Plan` remark of print<vplan-ext>).
   std::string Summary;
+  PlanShape Shape;
 };
 
 /// Plans the uncut lane loop headed by \p Header of \p F with \p FAM's

@@ -51,9 +51,15 @@ static cl::opt<double> MinSpeedup(
              "this over the scalar lane loop stay scalar (0: always "
              "vectorize)"));
 
+static cl::opt<bool> VerifyPlan(
+    "vplan-ext-verify-plan", cl::init(false), cl::Hidden,
+    cl::desc("Plan every variant's lane loop and fail the compilation when "
+             "the cut makes other loops or BOSCC regions than the plan said"));
+
 namespace vplanext {
 
 double getMinSpeedup() { return MinSpeedup; }
+bool isVerifyPlanEnabled() { return VerifyPlan; }
 
 const char *whyNotLaneControlFlow(const BasicBlock &BB) {
   const Instruction *T = BB.getTerminator();

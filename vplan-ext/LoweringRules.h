@@ -86,6 +86,11 @@ llvm::IntegerType *laneFlagType(const llvm::BasicBlock &InnerHeader,
 /// the scalar lane loop below which the lane loop stays scalar.
 double getMinSpeedup();
 
+/// `-vplan-ext-verify-plan`: every variant's lane loop is planned, and a
+/// cut that makes other inner loops (divergent or uniform) or BOSCC
+/// regions than its plan said is an error.
+bool isVerifyPlanEnabled();
+
 /// `-vplan-boscc`: give heavy divergent if/else regions BOSCC copies.
 bool isBOSCCEnabled();
 /// `-vplan-boscc-threshold`: the region cost from which BOSCC pays.
