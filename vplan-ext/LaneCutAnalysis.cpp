@@ -79,7 +79,7 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
 }
 
 /// The body's blocks, each in I (the region), A (can still reach the
-/// region) or B.
+/// region) or B; and the view of them the uniform-loop rule reads.
 void Cutter::classifyParts(Loop &LL, Loop *Inner) {
   auto InRegion = [&](const BasicBlock *BB) {
     if (Inner)
@@ -103,6 +103,16 @@ void Cutter::classifyParts(Loop &LL, Loop *Inner) {
         Work.push_back(P);
       }
   }
+  for (BasicBlock *BB : Body)
+    if (partOf(BB) == PartA)
+      ABlocks.push_back(BB);
+  View.IsOutside = [this](const Value *X) { return isOutsideLaneLoop(X); };
+  View.InAOrI = [this](const BasicBlock *BB) {
+    PartKind K = partOf(BB);
+    return K == PartA || K == PartI;
+  };
+  View.ABlocks = ABlocks;
+  View.Lane = L.Lane;
 }
 
 /// The landing edges (A or I to B) and the inner loop's back edges; every
@@ -272,24 +282,7 @@ bool Cutter::isOutsideLaneLoop(const Value *V) const {
 }
 
 bool Cutter::isUniformValue(Value *V) const {
-  SmallVector<BasicBlock *, 8> A;
-  return isUniformLaneValue(V, bodyView(A), D.UniformPhis);
-}
-
-LaneBodyView Cutter::bodyView(SmallVectorImpl<BasicBlock *> &ABlocks) const {
-  ABlocks.clear();
-  for (BasicBlock *BB : Body)
-    if (partOf(BB) == PartA)
-      ABlocks.push_back(BB);
-  LaneBodyView V;
-  V.IsOutside = [this](const Value *X) { return isOutsideLaneLoop(X); };
-  V.InAOrI = [this](const BasicBlock *BB) {
-    PartKind K = partOf(BB);
-    return K == PartA || K == PartI;
-  };
-  V.ABlocks = ABlocks;
-  V.Lane = L.Lane;
-  return V;
+  return isUniformLaneValue(V, View, D.UniformPhis);
 }
 
 bool Cutter::isRecomputable(Value *V) const {
@@ -320,9 +313,8 @@ void Cutter::findLaneAffineInB() {
 
 /// The uniform-loop rule (UniformLoopRule.h) on this cut's parts.
 void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
-  SmallVector<BasicBlock *, 8> A;
   UniformLoopShape S =
-      vplanext::findUniformLoop(Inner, InnerLatches, bodyView(A), DT);
+      vplanext::findUniformLoop(Inner, InnerLatches, View, DT);
   D.UniformLoop = S.Uniform;
   D.ShadowLanes = S.ShadowLanes;
   D.UniformPhis = std::move(S.UniformPhis);

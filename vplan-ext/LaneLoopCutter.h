@@ -223,8 +223,6 @@ private:
   /// Whether \p V has the same value in every lane (UniformLoopRule.h on
   /// this cut's parts and uniform phis).
   bool isUniformValue(Value *V) const;
-  /// The body as UniformLoopRule sees it; \p ABlocks holds A's blocks.
-  LaneBodyView bodyView(SmallVectorImpl<BasicBlock *> &ABlocks) const;
   bool isOutsideLaneLoop(const Value *V) const;
   /// Whether \p V is computed in A from values outside the lane loop only,
   /// without memory and without a possible trap: loop 2 can compute it
@@ -336,6 +334,9 @@ private:
   DenseMap<const BasicBlock *, PartKind> Part;
   /// The body's blocks in function order (for deterministic output).
   SmallVector<BasicBlock *, 16> Body;
+  /// A's blocks, and the body as UniformLoopRule sees it (classifyParts).
+  SmallVector<BasicBlock *, 8> ABlocks;
+  LaneBodyView View;
   /// For a BOSCC cut: the branch block and the blocks up to the join.
   SmallPtrSet<BasicBlock *, 16> BranchRegion;
 

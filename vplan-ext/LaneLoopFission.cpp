@@ -236,18 +236,19 @@ PreservedAnalyses LaneLoopCutPass::run(Function &F,
   bool Changed = false;
   for (auto [Header, VL] : LaneLoops) {
     FissionResult R = fissionLaneLoop(F, Header, VL, &TTI);
-    Changed |= R.NumCuts || R.NumSerialCalls || R.NumBOSCC;
+    bool Cut = R.NumCuts || R.NumSerialCalls || R.NumBOSCC;
+    Changed |= Cut;
     if (!R.FailReason.empty()) {
       // The cut may have replaced the header; its lane loops are R's.
-    const Instruction *At =
-        R.FailAt ? R.FailAt : R.LaneHeaders.back()->getTerminator();
+      const Instruction *At =
+          R.FailAt ? R.FailAt : R.LaneHeaders.back()->getTerminator();
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopNotCut", At)
                << CutRefusedText << R.FailReason;
       });
       continue;
     }
-    if (R.NumCuts || R.NumSerialCalls || R.NumBOSCC)
+    if (Cut)
       ORE.emit([&] {
         return OptimizationRemark(DEBUG_TYPE, "LaneLoopCut",
                                   R.LaneHeaders.front()->getTerminator())

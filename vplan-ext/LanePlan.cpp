@@ -153,9 +153,7 @@ private:
   std::map<const Loop *, UniformLoopShape> CutShapes;
   void findCutShapes();
   bool isDivergentLoop(const Loop *C) const {
-    auto It = CutShapes.find(C);
-    return It != CutShapes.end() ? !It->second.Uniform
-                                 : Div.isDivergentLoop(C);
+    return !CutShapes.at(C).Uniform;
   }
 
   /// Whether \p V differs between lanes once lowered.
@@ -188,6 +186,7 @@ private:
   /// VF scalar loads (stores) of each member plus building (taking apart)
   /// the vector: LV's "scalarize" form of a strided access.
   InstructionCost scalarizedCost(const InterleaveGroup &G, bool IsLoad) const;
+  InstructionCost laneValuesCost(const Instruction &I, VectorType *VT) const;
   InstructionCost perLaneAccessCost(const Instruction &I, VectorType *VT,
                                     bool IsMasked) const;
   std::optional<int64_t> frozenStride(Instruction &I) const;
@@ -791,25 +790,32 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
   Out.push_back(std::move(N));
 }
 
-/// \p I done lane by lane on the vector type \p VT: VF scalar accesses,
-/// their addresses taken out of a vector of pointers, the loaded values put
-/// into a vector (the stored ones taken out), and under a mask a test and
-/// branch per lane.
+/// The load or store \p I done VF times, the loaded values put into a
+/// vector of type \p VT (the stored ones taken out of it).
+InstructionCost LanePlanBuilder::laneValuesCost(const Instruction &I,
+                                                VectorType *VT) const {
+  bool IsLoad = isa<LoadInst>(I);
+  return TTI.getMemoryOpCost(I.getOpcode(), VT->getElementType(),
+                             getLoadStoreAlignment(&I),
+                             getLoadStoreAddressSpace(&I), CostKind) *
+             VF +
+         TTI.getScalarizationOverhead(VT, APInt::getAllOnes(VF),
+                                      /*Insert=*/IsLoad, /*Extract=*/!IsLoad,
+                                      CostKind);
+}
+
+/// \p I done lane by lane on the vector type \p VT: laneValuesCost, the
+/// addresses taken out of a vector of pointers, and under a mask a test
+/// and branch per lane.
 InstructionCost LanePlanBuilder::perLaneAccessCost(const Instruction &I,
                                                    VectorType *VT,
                                                    bool IsMasked) const {
-  bool IsLoad = isa<LoadInst>(I);
   APInt All = APInt::getAllOnes(VF);
   auto *PtrVT = cast<VectorType>(
       widen(getLoadStorePointerOperand(&I)->getType()));
   auto *MaskVT = cast<VectorType>(widen(Type::getInt1Ty(I.getContext())));
   InstructionCost C =
-      TTI.getMemoryOpCost(I.getOpcode(), VT->getElementType(),
-                          getLoadStoreAlignment(&I),
-                          getLoadStoreAddressSpace(&I), CostKind) *
-          VF +
-      TTI.getScalarizationOverhead(VT, All, /*Insert=*/IsLoad,
-                                   /*Extract=*/!IsLoad, CostKind) +
+      laneValuesCost(I, VT) +
       TTI.getScalarizationOverhead(PtrVT, All, /*Insert=*/false,
                                    /*Extract=*/true, CostKind);
   if (IsMasked)
@@ -822,17 +828,12 @@ InstructionCost LanePlanBuilder::perLaneAccessCost(const Instruction &I,
 InstructionCost LanePlanBuilder::scalarizedCost(const InterleaveGroup &G,
                                                 bool IsLoad) const {
   InstructionCost C = 0;
-  auto *VT = cast<FixedVectorType>(widen(G.EltTy));
-  APInt All = APInt::getAllOnes(VF);
+  auto *VT = cast<VectorType>(widen(G.EltTy));
   for (auto &[I, Off] : G.Members) {
     // InterleaveGapFill's unused reads: LV drops them when it scalarizes.
     if (IsLoad && I->use_empty())
       continue;
-    C += TTI.getMemoryOpCost(I->getOpcode(), G.EltTy, getLoadStoreAlignment(I),
-                             getLoadStoreAddressSpace(I), CostKind) *
-         VF;
-    C += TTI.getScalarizationOverhead(VT, All, /*Insert=*/IsLoad,
-                                      /*Extract=*/!IsLoad, CostKind);
+    C += laneValuesCost(*I, VT);
   }
   return C;
 }
@@ -1216,13 +1217,13 @@ std::unique_ptr<PlanNode> LanePlanBuilder::buildMaskedExit(const Loop &C) const 
 
 std::unique_ptr<PlanNode>
 LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
-  bool Divergent = isDivergentLoop(&C);
+  const UniformLoopShape &Shape = CutShapes.at(&C);
+  bool Divergent = !Shape.Uniform;
   auto N = std::make_unique<PlanNode>(Divergent ? PlanNode::DivergentLoop
                                                 : PlanNode::UniformLoop);
   N->Entry = C.getHeader();
   N->L = &C;
-  if (auto It = CutShapes.find(&C); It != CutShapes.end())
-    N->ShadowLanes = It->second.ShadowLanes;
+  N->ShadowLanes = Shape.ShadowLanes;
   SmallPtrSet<const PHINode *, 4> Counters = planLockstep(C, *N, !Divergent);
   if (Divergent)
     markLaneState(C, Counters);

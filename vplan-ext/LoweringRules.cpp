@@ -42,9 +42,8 @@ static cl::opt<unsigned> LockstepPrefetch(
     cl::desc("Lane-stepped copies of divergent loops prefetch each round's "
              "contiguous accesses this many lane chunks ahead (0: off)"));
 
-// Off by default: the plan's TTI costs do not yet rank divergent loops
-// right (they estimate a 1.1-2.2x win for a per-lane row search that
-// measures 2x slower than the scalar lane loop, bench/search).
+// Off by default: a call run lane by lane is costed as a call, not as its
+// callee's body, so plans of bodies such calls dominate are misranked.
 static cl::opt<double> MinSpeedup(
     "vplan-min-speedup", cl::init(0.0), cl::Hidden,
     cl::desc("Lane loops of variants whose plan estimates a speedup below "
