@@ -768,7 +768,7 @@ static bool hasIrreducibleControlFlow(Function &F) {
 
 /// Asks vplan-ext's cost model about \p V's uncut lane loop (headed by
 /// \p Header); a plan slower than the scalar lane loop keeps it scalar.
-static std::optional<vplanext::PlanShape>
+static std::optional<vplanext::LaneLoopVerdict>
 decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
                const BuildOptions &Opts, BuiltVariant &Out) {
   if (!Opts.DecideLaneLoop)
@@ -783,7 +783,7 @@ decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
     return std::nullopt;
   Out.PlanSummary = Verdict->Summary;
   if (Verdict->Vectorize)
-    return Verdict->Shape;
+    return Verdict;
   std::string Costs;
   raw_string_ostream OS(Costs);
   OS << "its plan costs " << Verdict->Cost.Vector << " for the vector lane "
@@ -797,7 +797,7 @@ decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
 
 /// Verify mode: what the cut made (\p FR) against what the plan said, if
 /// a plan was made; empty when they agree or verify mode is off.
-static std::string comparePlan(const std::optional<vplanext::PlanShape> &Plan,
+static std::string comparePlan(const vplanext::PlanShape *Plan,
                                const vplanext::FissionResult &FR) {
   if (!Plan || !vplanext::isVerifyPlanEnabled())
     return "";
@@ -889,14 +889,15 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     if (Opts.GetTLI)
       Out.Calls =
           prepareLaneCalls(*V, Main.Header, ABI.VLen, Opts.GetTLI(*V));
-    std::optional<vplanext::PlanShape> Planned =
+    std::optional<vplanext::LaneLoopVerdict> Planned =
         decideLaneLoop(*V, Main.Header, ABI.VLen, Opts, Out);
     // Inner loops make the lane loop an outer loop the vectorizer skips:
     // cut it into innermost lane loops (vplan-ext).
     if (Opts.CutInnerLoops && Out.ScalarLaneLoopReason.empty()) {
       vplanext::FissionResult FR =
           vplanext::fissionLaneLoop(*V, Main.Header, ABI.VLen,
-                                    Opts.GetTTI ? &Opts.GetTTI(*V) : nullptr);
+                                    Opts.GetTTI ? &Opts.GetTTI(*V) : nullptr,
+                                    Planned ? &Planned->Decisions : nullptr);
       LaneHeaders.assign(FR.LaneHeaders.begin(), FR.LaneHeaders.end());
       SerialHeaders.assign(FR.SerialHeaders.begin(), FR.SerialHeaders.end());
       Out.NumCuts = FR.NumCuts;
@@ -904,7 +905,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       Out.CutFailure = FR.FailReason;
       Out.NumSerialCalls = FR.NumSerialCalls;
       Out.NumBOSCC = FR.NumBOSCC;
-      Out.PlanMismatch = comparePlan(Planned, FR);
+      Out.PlanMismatch = comparePlan(Planned ? &Planned->Shape : nullptr, FR);
       for (StringRef C : FR.SerialCallees)
         Out.SerialCallees += (Out.SerialCallees.empty() ? "'" : ", '") +
                              C.str() + "'";

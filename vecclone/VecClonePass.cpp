@@ -242,12 +242,11 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
   BOpts.GetTLI = [&FAM](Function &V) -> const TargetLibraryInfo & {
     return FAM.getResult<TargetLibraryAnalysis>(V);
   };
-  // Planning costs compile time: only when it decides or is asked to say.
-  if (vplanext::getMinSpeedup() > 0 || vplanext::isVerifyPlanEnabled() ||
-      F.getContext().getDiagHandlerPtr()->isAnalysisRemarkEnabled("vplan-ext"))
-    BOpts.DecideLaneLoop = [&FAM](Function &V, BasicBlock *Header) {
-      return vplanext::decideLaneLoop(V, Header, FAM);
-    };
+  // The plan decides whether the lane loop is vectorized and what the cut
+  // does (its BOSCC regions).
+  BOpts.DecideLaneLoop = [&FAM](Function &V, BasicBlock *Header) {
+    return vplanext::decideLaneLoop(V, Header, FAM);
+  };
   for (const VariantRequest &Req : FV.Requests) {
     VariantABI ABI = cantFail(computeVariantABI(Req.Info, F.getFunctionType(),
                                                 F.getCallingConv()));

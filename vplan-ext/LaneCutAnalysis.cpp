@@ -107,8 +107,8 @@ void Cutter::classifyParts(Loop &LL, Loop *Inner) {
     if (partOf(BB) == PartA)
       ABlocks.push_back(BB);
   View.IsOutside = [this](const Value *X) { return isOutsideLaneLoop(X); };
-  View.InAOrI = [this](const BasicBlock *BB) {
-    PartKind K = partOf(BB);
+  View.InAOrI = [this](const Instruction *I) {
+    PartKind K = partOf(I->getParent());
     return K == PartA || K == PartI;
   };
   View.ABlocks = ABlocks;

@@ -38,7 +38,10 @@ void Cutter::enterLoop3() {
 /// A chain of tests on the lane's resume point, one per landing edge but
 /// the last; \p B is left in the last test's else block.
 void Cutter::buildResumeDispatch(IRBuilder<> &B) {
-  Value *R = B.CreateLoad(D.MaskTy, lanePtr(B, N.Resume, N.Lane3), "resume");
+  Value *R = N.SharedResume
+                 ? N.SharedResume
+                 : B.CreateLoad(D.MaskTy, lanePtr(B, N.Resume, N.Lane3),
+                                "resume");
   for (unsigned K = 0; K + 1 < N.Redirects.size(); ++K) {
     BasicBlock *NextTest =
         newBlock("lane.post.resume", N.Redirects[K + 1].Landing);

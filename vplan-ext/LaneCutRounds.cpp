@@ -76,6 +76,14 @@ void Cutter::buildRoundLoop() {
   Value *Any = B.CreateOrReduce(B.CreateIsNotNull(ActVec));
   if (D.UniformLoop)
     loadSharedValues(B);
+  // Without shadow lanes every lane took the same path through A and
+  // leaves a uniform loop at the same exit: lane 0's resume point is every
+  // lane's, and lane loop 3's dispatch on it is uniform (a later cut sees
+  // a branch on a value from outside its lane loop). Read after the last
+  // round, when the round loop exits.
+  if (D.NeedResume && D.UniformLoop && !D.ShadowLanes)
+    N.SharedResume = B.CreateLoad(D.MaskTy, lanePtr(B, N.Resume, B.getInt64(0)),
+                                  "resume.all");
   B.CreateCondBr(Any, N.H2, N.H3);
 }
 

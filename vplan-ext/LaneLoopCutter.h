@@ -36,6 +36,7 @@
 #define VPLANEXT_LANELOOPCUTTER_H
 
 #include "vplan-ext/LockstepAccess.h"
+#include "vplan-ext/PlanDecisions.h"
 #include "vplan-ext/UniformLoopRule.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -176,6 +177,8 @@ struct CutIR {
   DenseMap<PHINode *, PHINode *> Round;
   /// A uniform loop's shared values, read once per round.
   DenseMap<Value *, Value *> Shared;
+  /// Where every lane resumes, when all resume at one point (lane 0's).
+  Value *SharedResume = nullptr;
   /// Lane loop 2's entry: the lane's flag, its state, A's values as loop 2
   /// reads them, the region's results of lanes that left, the old resume.
   Value *Active = nullptr;
@@ -198,6 +201,8 @@ public:
   SmallVector<BasicBlock *, 3> NewHeaders;
   /// Allow a BOSCC cut of an innermost lane loop.
   bool AllowBOSCC = false;
+  /// The plan's decisions, if a plan was made.
+  const PlanDecisions *Plan = nullptr;
   const CutDecisions &decisions() const { return D; }
 
 private:
@@ -207,6 +212,7 @@ private:
   CutSite findCutSite(Loop &LL, DominatorTree &DT);
   BranchInst *findHeavyBranch(Loop &LL, DominatorTree &DT,
                               SmallPtrSetImpl<BasicBlock *> &Region);
+  bool isHeavyRegion(const SmallPtrSetImpl<BasicBlock *> &R) const;
   bool isolateCutSite(CutSite &S, DominatorTree &DT, LoopInfo &LI,
                       Failure &Fail);
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LaneLoopFission.h"
+#include "vplan-ext/LanePlan.h"
 #include "vplan-ext/LaneLoopCutter.h"
 #include "vplan-ext/LoweringRules.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -137,7 +138,8 @@ const Instruction *findSerialCallClobber(Function &F,
 } // namespace
 
 FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
-                              unsigned VL, const TargetTransformInfo *TTI) {
+                              unsigned VL, const TargetTransformInfo *TTI,
+                              const PlanDecisions *Plan) {
   FissionResult R;
   // Asked of the uncut loop, where every lane still computes a shared
   // address itself (`__errno_location()` is a call the cut would move into
@@ -162,12 +164,16 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
     Work.pop_front();
     fission::Failure Fail;
     fission::Cutter C(F, VL, TTI);
-    // The copies' register barriers are x86 inline asm.
-    // Each BOSCC region adds two copies of its code: a budget per lane
-    // loop keeps the growth (and compile time) bounded.
-    C.AllowBOSCC = isBOSCCEnabled() && !NoBOSCC.count(H) &&
-                   R.NumBOSCC < getBOSCCMaxRegions() &&
-                   Triple(F.getParent()->getTargetTriple()).isX86();
+    C.Plan = Plan;
+    // A plan chose its BOSCC regions by the same rules. Without one: the
+    // copies' register barriers are x86 inline asm, and each BOSCC region
+    // adds two copies of its code, so a budget per lane loop keeps the
+    // growth (and compile time) bounded.
+    C.AllowBOSCC =
+        !NoBOSCC.count(H) &&
+        (Plan ? !Plan->BOSCCBranches.empty()
+              : isBOSCCEnabled() && R.NumBOSCC < getBOSCCMaxRegions() &&
+                    Triple(F.getParent()->getTargetTriple()).isX86());
     unsigned Cuts = R.NumCuts + R.NumSerialCalls + R.NumBOSCC;
     fission::Cutter::Outcome O =
         Cuts < MaxCuts ? C.run(H, Fail) : fission::Cutter::Failed;
@@ -231,11 +237,14 @@ PreservedAnalyses LaneLoopCutPass::run(Function &F,
         LaneLoops.push_back({L->getHeader(), unsigned(*VL)});
   if (LaneLoops.empty())
     return PreservedAnalyses::all();
-  auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
   bool Changed = false;
   for (auto [Header, VL] : LaneLoops) {
-    FissionResult R = fissionLaneLoop(F, Header, VL, &TTI);
+    // Planning drops the function's analyses (the cut changes it).
+    std::optional<LaneLoopVerdict> Plan = decideLaneLoop(F, Header, AM);
+    auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
+    FissionResult R = fissionLaneLoop(F, Header, VL, &TTI,
+                                      Plan ? &Plan->Decisions : nullptr);
     bool Cut = R.NumCuts || R.NumSerialCalls || R.NumBOSCC;
     Changed |= Cut;
     if (!R.FailReason.empty()) {

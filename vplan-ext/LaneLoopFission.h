@@ -41,6 +41,7 @@
 #define VPLANEXT_LANELOOPFISSION_H
 
 #include "vplan-ext/LaneLoopMetadata.h"
+#include "vplan-ext/PlanDecisions.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -87,10 +88,13 @@ struct FissionResult {
 /// after every cut: when a later cut fails, the loops made so far stay (the
 /// one that could not be cut runs as a scalar lane loop) and FailReason says
 /// why.
-/// \p TTI (optional) prices the if/else regions for BOSCC.
+/// With \p Plan, the plan's decisions (LanePlan.h's decideLaneLoop) say
+/// which if/else regions get BOSCC copies; without, the cut prices the
+/// regions itself with \p TTI (optional) against the BOSCC threshold.
 FissionResult fissionLaneLoop(llvm::Function &F, llvm::BasicBlock *LaneHeader,
                               unsigned VL,
-                              const llvm::TargetTransformInfo *TTI = nullptr);
+                              const llvm::TargetTransformInfo *TTI = nullptr,
+                              const PlanDecisions *Plan = nullptr);
 
 /// The text of the missed remark for a lane loop the cut refused, before
 /// the reason (FissionResult::FailReason).

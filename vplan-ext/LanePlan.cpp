@@ -146,12 +146,16 @@ private:
   /// uniform. Node-based maps: the views' callbacks point into them.
   struct CutView {
     SmallPtrSet<const BasicBlock *, 16> InA;
+    /// Blocks of the A of earlier cuts, whose pure values are recomputed.
+    SmallPtrSet<const BasicBlock *, 16> RecomputedA;
     SmallVector<BasicBlock *, 16> ABlocks;
     LaneBodyView View;
   };
   std::map<const Loop *, CutView> CutViews;
   std::map<const Loop *, UniformLoopShape> CutShapes;
   void findCutShapes();
+  void findCutShape(Loop &C, Loop &P, const Loop *Prev,
+                    const SmallPtrSetImpl<const BasicBlock *> &Gone);
   bool isDivergentLoop(const Loop *C) const {
     return !CutShapes.at(C).Uniform;
   }
@@ -266,52 +270,120 @@ void LanePlanBuilder::findMaskedBlocks() {
 
 /// The cut at an inner loop C is made in the lane loop itself when C is
 /// one of its loops, else in lane loop 2 of the cut at C's parent P (P's
-/// body, once per round). There A is what still reaches C from P's header,
-/// and what lane loop 2 reads once per round is outside it: values from
-/// outside the lane loop, and for a uniform P its uniform phis and the
-/// uniform values computed before it (read from lane 0). A divergent P's
-/// state comes per lane from its lane arrays.
+/// body, once per round). The loops of one parent are cut in program
+/// order, each in lane loop 3 of the cut before (findCutShape).
 void LanePlanBuilder::findCutShapes() {
-  // Preorder: a loop's parent is done first.
-  for (Loop *C : L.getLoopsInPreorder()) {
-    if (C == &L)
-      continue;
-    Loop *P = C->getParentLoop();
-    CutView &CV = CutViews[C];
-    SmallVector<BasicBlock *, 16> Work = {C->getHeader()};
-    while (!Work.empty()) {
-      BasicBlock *BB = Work.pop_back_val();
-      if (BB == P->getHeader())
-        continue;
-      for (BasicBlock *Pred : predecessors(BB))
-        if (P->contains(Pred) && !C->contains(Pred) &&
-            CV.InA.insert(Pred).second) {
-          CV.ABlocks.push_back(Pred);
-          Work.push_back(Pred);
-        }
+  DenseMap<const BasicBlock *, unsigned> Order;
+  for (auto [K, BB] : enumerate(Blocks))
+    Order[BB] = K;
+  std::function<void(Loop &)> Visit = [&](Loop &P) {
+    SmallVector<Loop *, 4> Children(P.begin(), P.end());
+    llvm::sort(Children, [&](const Loop *X, const Loop *Y) {
+      return Order.lookup(X->getHeader()) < Order.lookup(Y->getHeader());
+    });
+    const Loop *Prev = nullptr;
+    SmallPtrSet<const BasicBlock *, 16> Gone;
+    for (Loop *C : Children) {
+      findCutShape(*C, P, Prev, Gone);
+      Gone.insert(C->block_begin(), C->block_end());
+      Gone.insert(CutViews.at(C).InA.begin(), CutViews.at(C).InA.end());
+      Prev = C;
     }
-    const UniformLoopShape *PS = P == &L ? nullptr : &CutShapes.at(P);
-    const CutView *PV = P == &L ? nullptr : &CutViews.at(P);
-    CV.View.IsOutside = [this, P, PS, PV](const Value *V) {
-      auto *I = dyn_cast<Instruction>(V);
-      if (!I || !L.contains(I))
-        return true;
-      if (!PS || !PS->Uniform)
-        return false;
-      if (auto *PN = dyn_cast<PHINode>(I); PN && PS->UniformPhis.count(PN))
-        return true;
-      return !P->contains(I) &&
-             isUniformLaneValue(I, PV->View, PS->UniformPhis);
-    };
-    CV.View.InAOrI = [&CV, C](const BasicBlock *BB) {
-      return CV.InA.count(BB) || C->contains(BB);
-    };
-    CV.View.ABlocks = CV.ABlocks;
-    CV.View.Lane = Div.getLaneIndex();
-    SmallVector<BasicBlock *, 2> Latches;
-    C->getLoopLatches(Latches);
-    CutShapes[C] = findUniformLoop(*C, Latches, CV.View, DT);
+    // A loop's parent is done first.
+    for (Loop *C : Children)
+      Visit(*C);
+  };
+  Visit(L);
+}
+
+/// The landing edges of the cut at \p C (A is \p InA): edges from A or C
+/// to the rest of the body, a back edge of \p P included. More than one
+/// and lane loop 3 starts with a dispatch on where each lane resumes.
+static unsigned countLandingEdges(const Loop &C, const Loop &P,
+                                  const SmallPtrSetImpl<const BasicBlock *> &InA) {
+  auto InAOrI = [&](const BasicBlock *BB) {
+    return C.contains(BB) || InA.count(BB);
+  };
+  unsigned N = 0;
+  auto Count = [&](const BasicBlock *X) {
+    SmallPtrSet<const BasicBlock *, 4> Seen;
+    for (const BasicBlock *S : successors(X))
+      if (Seen.insert(S).second && (S == P.getHeader() || !InAOrI(S)))
+        ++N;
+  };
+  for (const BasicBlock *X : InA)
+    Count(X);
+  for (const BasicBlock *X : C.blocks())
+    Count(X);
+  return N;
+}
+
+/// The cut at C sees: A, what still reaches C from P's header once the
+/// cuts at P's earlier loops have taken their loops and A (\p Gone) away,
+/// with the pure values of those A computed again; as outside its lane
+/// loop, values from outside the lane loop, and for a uniform P its
+/// uniform phis and the uniform values computed before it (read from lane
+/// 0). A divergent P's state comes per lane from its lane arrays, and only
+/// its active lanes run its body; after a cut whose lanes resume at
+/// different points (\p Prev, P's loop before C, not uniform or with
+/// shadow lanes) a per-lane dispatch opens C's A.
+void LanePlanBuilder::findCutShape(
+    Loop &C, Loop &P, const Loop *Prev,
+    const SmallPtrSetImpl<const BasicBlock *> &Gone) {
+  CutView &CV = CutViews[&C];
+  SmallVector<BasicBlock *, 16> Work = {C.getHeader()};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == P.getHeader())
+      continue;
+    for (BasicBlock *Pred : predecessors(BB))
+      if (P.contains(Pred) && !C.contains(Pred) && !Gone.count(Pred) &&
+          CV.InA.insert(Pred).second) {
+        CV.ABlocks.push_back(Pred);
+        Work.push_back(Pred);
+      }
   }
+  const UniformLoopShape *PS = &P == &L ? nullptr : &CutShapes.at(&P);
+  const CutView *PV = &P == &L ? nullptr : &CutViews.at(&P);
+  CV.View.IsOutside = [this, &P, PS, PV](const Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L.contains(I))
+      return true;
+    if (!PS)
+      return false;
+    // What the cut at P reads from outside its lane loop is still outside
+    // the lane loop 2 that the cut at C cuts.
+    if (PV->View.IsOutside(V))
+      return true;
+    if (!PS->Uniform)
+      return false;
+    if (auto *PN = dyn_cast<PHINode>(I); PN && PS->UniformPhis.count(PN))
+      return true;
+    return !P.contains(I) && isUniformLaneValue(I, PV->View, PS->UniformPhis);
+  };
+  // The cuts before copy the pure values of their A into the lane loop
+  // that reads them (LaneLoopCutter's LaneAffineInB); the rest comes
+  // through lane arrays.
+  for (const BasicBlock *BB : Gone)
+    if (!any_of(P, [&](const Loop *S) { return S->contains(BB); }))
+      CV.RecomputedA.insert(BB);
+  CV.View.InAOrI = [&CV, &C](const Instruction *I) {
+    const BasicBlock *BB = I->getParent();
+    return CV.InA.count(BB) || C.contains(BB) ||
+           (CV.RecomputedA.count(BB) && isSafeToSpeculativelyExecute(I));
+  };
+  CV.View.ABlocks = CV.ABlocks;
+  CV.View.Lane = Div.getLaneIndex();
+  bool ResumeApart = false;
+  if (Prev) {
+    const UniformLoopShape &S = CutShapes.at(Prev);
+    ResumeApart = !(S.Uniform && !S.ShadowLanes) &&
+                  countLandingEdges(*Prev, P, CutViews.at(Prev).InA) > 1;
+  }
+  CV.View.DivergentEntry = (PS && !PS->Uniform) || ResumeApart;
+  SmallVector<BasicBlock *, 2> Latches;
+  C.getLoopLatches(Latches);
+  CutShapes[&C] = findUniformLoop(C, Latches, CV.View, DT);
 }
 
 /// Groups the strided accesses LaneStrideAnalysis found in this loop:
@@ -1627,6 +1699,19 @@ LanePlanInfo LanePlanAnalysis::run(Function &F, FunctionAnalysisManager &AM) {
   return Info;
 }
 
+PlanDecisions LanePlan::decisions() const {
+  PlanDecisions D;
+  std::function<void(const PlanNode &)> Visit = [&](const PlanNode &N) {
+    if (N.hasBOSCC())
+      D.BOSCCBranches.insert(N.getEntry()->getTerminator());
+    for (const auto &C : N.children())
+      Visit(*C);
+  };
+  for (const auto &N : Nodes)
+    Visit(*N);
+  return D;
+}
+
 std::optional<LaneLoopVerdict>
 decideLaneLoop(Function &F, const BasicBlock *Header,
                FunctionAnalysisManager &FAM) {
@@ -1636,11 +1721,14 @@ decideLaneLoop(Function &F, const BasicBlock *Header,
     for (const auto &P : Info.plans()) {
       if (P->getLoop().getHeader() != Header)
         continue;
+      if (isPrintPlanEnabled())
+        P->print(errs());
       V.emplace();
       V->Cost = P->getCost();
       V->Speedup = P->getSpeedup();
       V->Summary = P->summary();
       V->Shape = P->shape();
+      V->Decisions = P->decisions();
       // An invalid or zero cost says nothing: the vectorizer decides.
       V->Vectorize = V->Speedup == 0 || V->Speedup >= getMinSpeedup();
     }

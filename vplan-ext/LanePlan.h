@@ -37,6 +37,7 @@
 #ifndef VPLANEXT_LANEPLAN_H
 #define VPLANEXT_LANEPLAN_H
 
+#include "vplan-ext/PlanDecisions.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
@@ -182,6 +183,8 @@ public:
   void print(llvm::raw_ostream &OS) const;
   /// What the cut will make of the lane loop.
   PlanShape shape() const;
+  /// The decisions the cut executes.
+  PlanDecisions decisions() const;
   /// One line for the remark: recipes, VF, BOSCC yes/no and why, costs.
   std::string summary() const;
 
@@ -232,6 +235,8 @@ struct LaneLoopVerdict {
   /// The plan's one-line summary (the `Plan` remark of print<vplan-ext>).
   std::string Summary;
   PlanShape Shape;
+  /// What the cut executes (when the loop is vectorized).
+  PlanDecisions Decisions;
 };
 
 /// Plans the uncut lane loop headed by \p Header of \p F with \p FAM's

@@ -55,10 +55,16 @@ static cl::opt<bool> VerifyPlan(
     cl::desc("Plan every variant's lane loop and fail the compilation when "
              "the cut makes other loops or BOSCC regions than the plan said"));
 
+static cl::opt<bool> PrintPlan(
+    "vplan-ext-print-plan", cl::init(false), cl::Hidden,
+    cl::desc("Print the plan of every variant's lane loop, the one the cut "
+             "executes, to the standard error"));
+
 namespace vplanext {
 
 double getMinSpeedup() { return MinSpeedup; }
 bool isVerifyPlanEnabled() { return VerifyPlan; }
+bool isPrintPlanEnabled() { return PrintPlan; }
 
 const char *whyNotLaneControlFlow(const BasicBlock &BB) {
   const Instruction *T = BB.getTerminator();

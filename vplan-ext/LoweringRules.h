@@ -91,6 +91,10 @@ double getMinSpeedup();
 /// regions than its plan said is an error.
 bool isVerifyPlanEnabled();
 
+/// `-vplan-ext-print-plan`: print each variant's lane-loop plan (the one
+/// its cut executes) to the standard error.
+bool isPrintPlanEnabled();
+
 /// `-vplan-boscc`: give heavy divergent if/else regions BOSCC copies.
 bool isBOSCCEnabled();
 /// `-vplan-boscc-threshold`: the region cost from which BOSCC pays.

@@ -17,7 +17,7 @@ bool isUniformLaneValue(const Value *V, const LaneBodyView &Body,
   if (auto *PN = dyn_cast<PHINode>(V); PN && Phis.count(PN))
     return true;
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth > 8 || !Body.InAOrI(I->getParent()) || isa<PHINode>(I) ||
+  if (!I || Depth > 8 || !Body.InAOrI(I) || isa<PHINode>(I) ||
       I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
     return false;
   return all_of(I->operands(), [&](const Value *Op) {
@@ -94,7 +94,7 @@ UniformLoopShape findUniformLoop(Loop &Inner,
   // Every lane takes the same path through A, so all enter the loop or
   // none; if not (a masked variant's mask test, a strip-mined loop's trip
   // count test), lanes that skip it shadow one that enters.
-  if (all_of(Body.ABlocks, UniformBranch)) {
+  if (!Body.DivergentEntry && all_of(Body.ABlocks, UniformBranch)) {
     S.Uniform = true;
     return S;
   }

@@ -17,8 +17,8 @@
 /// outside, steps by uniform values on every back edge), or is computed in
 /// A or I from uniform values without memory and side effects. The loop is
 /// uniform when each exit test is a uniform branch that every iteration
-/// passes. When the branches of A are not all uniform some lanes may skip
-/// the loop; they shadow a lane that enters, which is allowed only when the
+/// passes. When the branches of A (DivergentEntry's included) are not all
+/// uniform, some lanes may skip the loop; they shadow a lane that enters, which is allowed only when the
 /// loop neither writes memory nor has side effects nor reads the lane
 /// index; otherwise the loop is divergent.
 ///
@@ -50,12 +50,16 @@ namespace vplanext {
 struct LaneBodyView {
   /// No lane computes the value (argument, constant, before the lane loop).
   std::function<bool(const llvm::Value *)> IsOutside;
-  /// The block is in A or in the inner loop.
-  std::function<bool(const llvm::BasicBlock *)> InAOrI;
+  /// The cut computes the instruction in A or in the inner loop.
+  std::function<bool(const llvm::Instruction *)> InAOrI;
   /// The blocks of A.
   llvm::ArrayRef<llvm::BasicBlock *> ABlocks;
   /// The lane index (the lane loop's counter).
   const llvm::Value *Lane = nullptr;
+  /// A starts with a per-lane branch that only the cut makes: the lane
+  /// flag of an enclosing divergent loop (lanes that have left it skip its
+  /// body), or an earlier cut's dispatch on where each lane resumes.
+  bool DivergentEntry = false;
 };
 
 struct UniformLoopShape {
