@@ -228,51 +228,27 @@ struct StripMined {
   std::string Why;
 };
 
-/// Strip-mines \p L (checked first; nothing changes on failure).
-StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
-                     const TargetTransformInfo &TTI) {
-  StripMined R;
-  BasicBlock *Pre = L.getLoopPreheader();
-  BasicBlock *Latch = L.getLoopLatch();
-  BasicBlock *Exit = L.getExitBlock();
-  BasicBlock *H = L.getHeader();
-  if (!Pre || !Latch || !Exit || L.getExitingBlock() != Latch) {
-    R.Why = "the loop needs one entry, one latch and one exit at the latch";
-    return R;
-  }
-  auto *LatchBr = dyn_cast<BranchInst>(Latch->getTerminator());
-  if (!LatchBr || !LatchBr->isConditional()) {
-    R.Why = "the loop's latch does not end in a conditional branch";
-    return R;
-  }
-  PHINode *IV = L.getInductionVariable(SE);
+/// What strip-mining reads of the loop, found and checked before anything
+/// changes.
+struct StripMineInput {
+  BasicBlock *Pre = nullptr;
+  BasicBlock *Latch = nullptr;
+  BasicBlock *Exit = nullptr;
+  BasicBlock *H = nullptr;
+  BranchInst *LatchBr = nullptr;
+  PHINode *IV = nullptr;
   InductionDescriptor ID;
-  if (!IV || !InductionDescriptor::isInductionPHI(IV, &L, &SE, ID) ||
-      !ID.getConstIntStepValue()) {
-    R.Why = "the loop has no integer induction with a constant step";
-    return R;
-  }
-  // Other carried values must be reductions (omp simd `reduction`, or what
-  // the vectorizer would treat as one): each lane keeps a partial result,
-  // combined after the loop. Forced vectorization allows the reordering,
-  // for floating point too, as the loop vectorizer does.
+  /// The values the loop carries besides its induction.
   SmallVector<std::pair<PHINode *, RecurrenceDescriptor>, 2> Reductions;
-  for (PHINode &PN : H->phis()) {
-    if (&PN == IV)
-      continue;
-    RecurrenceDescriptor RD;
-    if (!RecurrenceDescriptor::isReductionPHI(&PN, &L, RD) ||
-        !isSupportedReduction(RD.getRecurrenceKind())) {
-      R.Why = "the loop carries a value other than its induction that is "
-              "not a simple reduction";
-      return R;
-    }
-    Reductions.push_back({&PN, RD});
-  }
-  // After the loop only the reductions' final values may be used (directly
-  // or through an LCSSA phi of the exit block).
+  const SCEV *BTC = nullptr;
+};
+
+/// After the loop only the reductions' final values may be used (directly
+/// or through an LCSSA phi of the exit block). Returns why not, or empty.
+std::string checkUsesAfterLoop(const Loop &L, const StripMineInput &In) {
+  BasicBlock *Exit = In.Exit;
   auto IsResult = [&](Value *V) {
-    return any_of(Reductions, [&](const auto &Rd) {
+    return any_of(In.Reductions, [&](const auto &Rd) {
       return V == Rd.second.getLoopExitInstr();
     });
   };
@@ -285,54 +261,103 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
         // A phi reads the result on its edge: the exit block's own LCSSA
         // phi, or a join after the exit (`s` of a loop that may not run).
         auto *PN = dyn_cast<PHINode>(UI);
-        bool Ok = IsResult(&I) &&
-                  (!PN ||
-                   (PN->getParent() == Exit && PN->getNumIncomingValues() == 1) ||
-                   (PN->getParent() != Exit && PN->getIncomingBlock(U) == Exit));
-        if (!Ok) {
-          R.Why = "values computed in the loop are used after it";
-          return R;
-        }
+        bool Ok =
+            IsResult(&I) &&
+            (!PN ||
+             (PN->getParent() == Exit && PN->getNumIncomingValues() == 1) ||
+             (PN->getParent() != Exit && PN->getIncomingBlock(U) == Exit));
+        if (!Ok)
+          return "values computed in the loop are used after it";
       }
   for (PHINode &PN : Exit->phis())
-    if (PN.getNumIncomingValues() != 1 || !IsResult(PN.getIncomingValue(0))) {
-      R.Why = "the loop's exit block merges values";
-      return R;
-    }
-  const SCEV *BTC = SE.getBackedgeTakenCount(&L);
-  if (isa<SCEVCouldNotCompute>(BTC)) {
-    R.Why = "the loop's trip count cannot be computed";
-    return R;
+    if (PN.getNumIncomingValues() != 1 || !IsResult(PN.getIncomingValue(0)))
+      return "the loop's exit block merges values";
+  return "";
+}
+
+/// Fills \p In for strip-mining \p L and checks that \p L can be: returns
+/// why not, or empty. Nothing changes.
+std::string checkStripMine(Loop &L, ScalarEvolution &SE, StripMineInput &In) {
+  In.Pre = L.getLoopPreheader();
+  In.Latch = L.getLoopLatch();
+  In.Exit = L.getExitBlock();
+  In.H = L.getHeader();
+  if (!In.Pre || !In.Latch || !In.Exit || L.getExitingBlock() != In.Latch)
+    return "the loop needs one entry, one latch and one exit at the latch";
+  In.LatchBr = dyn_cast<BranchInst>(In.Latch->getTerminator());
+  if (!In.LatchBr || !In.LatchBr->isConditional())
+    return "the loop's latch does not end in a conditional branch";
+  In.IV = L.getInductionVariable(SE);
+  if (!In.IV || !InductionDescriptor::isInductionPHI(In.IV, &L, &SE, In.ID) ||
+      !In.ID.getConstIntStepValue())
+    return "the loop has no integer induction with a constant step";
+  // Other carried values must be reductions (omp simd `reduction`, or what
+  // the vectorizer would treat as one): each lane keeps a partial result,
+  // combined after the loop. Forced vectorization allows the reordering,
+  // for floating point too, as the loop vectorizer does.
+  for (PHINode &PN : In.H->phis()) {
+    if (&PN == In.IV)
+      continue;
+    RecurrenceDescriptor RD;
+    if (!RecurrenceDescriptor::isReductionPHI(&PN, &L, RD) ||
+        !isSupportedReduction(RD.getRecurrenceKind()))
+      return "the loop carries a value other than its induction that is "
+             "not a simple reduction";
+    In.Reductions.push_back({&PN, RD});
   }
+  if (std::string Why = checkUsesAfterLoop(L, In); !Why.empty())
+    return Why;
+  In.BTC = SE.getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(In.BTC))
+    return "the loop's trip count cannot be computed";
   // The inner loops must allow the cut: side effects in them would be
   // reordered between lanes.
   for (Loop *Sub : L.getSubLoops())
     for (BasicBlock *BB : Sub->blocks())
       for (Instruction &I : *BB)
         if (auto *CB = dyn_cast<CallBase>(&I);
-            CB && !isa<IntrinsicInst>(CB) && CB->mayHaveSideEffects()) {
-          R.Why = "an inner loop calls a function with side effects";
-          return R;
-        }
+            CB && !isa<IntrinsicInst>(CB) && CB->mayHaveSideEffects())
+          return "an inner loop calls a function with side effects";
+  return "";
+}
 
-  const DataLayout &DL = F.getDataLayout();
-  unsigned VL = chooseSimdLoopVL(L, TTI, DL);
+/// The loops strip-mining puts in front of the old one: the chunk loop and
+/// the lane loop, whose body enters the old loop's header for an active
+/// lane.
+struct LaneNest {
+  BasicBlock *ChunkH = nullptr;
+  BasicBlock *LaneH = nullptr;
+  BasicBlock *LaneBody = nullptr;
+  BasicBlock *LaneLatch = nullptr;
+  PHINode *Lane = nullptr;
+  /// The old induction's value for the lane.
+  Value *IVLane = nullptr;
+};
+
+/// Builds the chunk loop (k0 += VL, up to the trip count) and the lane loop
+/// (lane = 0 .. VL-1) for \p In's loop. The old loop is not rewired yet: its
+/// preheader still enters its header, its latch still branches to its exit.
+LaneNest buildLaneNest(Function &F, const StripMineInput &In, unsigned VL,
+                       ScalarEvolution &SE) {
+  BasicBlock *Pre = In.Pre, *Exit = In.Exit, *H = In.H;
   LLVMContext &Ctx = F.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
-  Type *IVTy = IV->getType();
-  Value *Step = ID.getConstIntStepValue();
-  Value *Start = IV->getIncomingValueForBlock(Pre);
+  Type *IVTy = In.IV->getType();
+  Value *Step = In.ID.getConstIntStepValue();
+  Value *Start = In.IV->getIncomingValueForBlock(Pre);
 
   // Trip count (>= 1: the loop is in rotated form, entered at least once).
   SCEVExpander Exp(SE, "vplan.simd");
-  const SCEV *TCS = SE.getAddExpr(SE.getNoopOrZeroExtend(BTC, I64),
-                                  SE.getOne(I64));
+  const SCEV *TCS =
+      SE.getAddExpr(SE.getNoopOrZeroExtend(In.BTC, I64), SE.getOne(I64));
   Value *TC = Exp.expandCodeFor(TCS, I64, Pre->getTerminator());
 
-  BasicBlock *ChunkH = BasicBlock::Create(Ctx, "simd.chunk", &F, H);
-  BasicBlock *LaneH = BasicBlock::Create(Ctx, "simd.lane", &F, H);
-  BasicBlock *LaneBody = BasicBlock::Create(Ctx, "simd.lane.body", &F, H);
-  BasicBlock *LaneLatch =
+  LaneNest N;
+  BasicBlock *ChunkH = N.ChunkH = BasicBlock::Create(Ctx, "simd.chunk", &F, H);
+  BasicBlock *LaneH = N.LaneH = BasicBlock::Create(Ctx, "simd.lane", &F, H);
+  BasicBlock *LaneBody = N.LaneBody =
+      BasicBlock::Create(Ctx, "simd.lane.body", &F, H);
+  BasicBlock *LaneLatch = N.LaneLatch =
       BasicBlock::Create(Ctx, "simd.lane.latch", &F, Exit);
   BasicBlock *ChunkLatch =
       BasicBlock::Create(Ctx, "simd.chunk.latch", &F, Exit);
@@ -340,7 +365,7 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
   PHINode *K0 = B.CreatePHI(I64, 2, "simd.k0");
   B.CreateBr(LaneH);
   B.SetInsertPoint(LaneH);
-  PHINode *Lane = B.CreatePHI(I64, 2, "simd.lane.idx");
+  PHINode *Lane = N.Lane = B.CreatePHI(I64, 2, "simd.lane.idx");
   B.CreateBr(LaneBody);
   B.SetInsertPoint(LaneBody);
   Value *K = B.CreateAdd(K0, Lane, "simd.k", /*HasNUW=*/true);
@@ -349,10 +374,10 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
   // needs no mask, and every lane then enters the inner loops (which lets
   // the fission treat uniform inner loops as such).
   bool Full = SE.getMinTrailingZeros(TCS) >= unsigned(llvm::countr_zero(VL));
-  Value *Active = Full ? cast<Value>(B.getTrue())
-                       : B.CreateICmpULT(K, TC, "simd.active");
-  Value *I = B.CreateAdd(
-      Start, B.CreateMul(B.CreateTrunc(K, IVTy), Step), IV->getName() + ".lane");
+  Value *Active =
+      Full ? cast<Value>(B.getTrue()) : B.CreateICmpULT(K, TC, "simd.active");
+  N.IVLane = B.CreateAdd(Start, B.CreateMul(B.CreateTrunc(K, IVTy), Step),
+                         In.IV->getName() + ".lane");
   B.CreateCondBr(Active, H, LaneLatch);
   B.SetInsertPoint(LaneLatch);
   Value *LaneNext = B.CreateAdd(Lane, B.getInt64(1), "simd.lane.next",
@@ -366,73 +391,259 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
   B.CreateCondBr(B.CreateICmpULT(K0Next, TC), ChunkH, Exit);
   K0->addIncoming(B.getInt64(0), Pre);
   K0->addIncoming(K0Next, ChunkLatch);
+  return N;
+}
 
-  // Reductions: a lane array of partial results, the identity at first;
-  // each active lane folds its iterations into its slot (one unconditional
-  // store at the lane latch), and the exit combines the slots with the
-  // start value.
-  for (auto &[PN, RD] : Reductions) {
-    Type *T = PN->getType();
-    RecurKind Kind = RD.getRecurrenceKind();
-    AllocaInst *Partial =
-        createLaneArray(F, T, VL, PN->getName() + ".partial");
-    auto *VecTy = FixedVectorType::get(T, VL);
-    IRBuilder<> PB(Pre->getTerminator());
-    PB.CreateAlignedStore(
-        PB.CreateVectorSplat(
-            VL, getRecurrenceIdentity(Kind, T, RD.getFastMathFlags())),
-        Partial, Partial->getAlign());
-    IRBuilder<> LB(LaneBody->getTerminator());
-    Value *Slot = LB.CreateInBoundsGEP(Partial->getAllocatedType(), Partial,
-                                       {LB.getInt64(0), Lane});
-    Value *Old = LB.CreateLoad(T, Slot, PN->getName() + ".lane");
-    Value *Next = PN->getIncomingValueForBlock(Latch);
-    IRBuilder<> TB(LaneLatch, LaneLatch->getFirstInsertionPt());
-    PHINode *Kept = TB.CreatePHI(T, 2, PN->getName() + ".kept");
-    Kept->addIncoming(Old, LaneBody);
-    Kept->addIncoming(Next, Latch);
-    TB.SetInsertPoint(LaneLatch->getFirstNonPHIIt());
-    TB.CreateStore(Kept, TB.CreateInBoundsGEP(Partial->getAllocatedType(),
-                                              Partial, {TB.getInt64(0), Lane}));
-    IRBuilder<> XB(Exit, Exit->getFirstInsertionPt());
-    XB.setFastMathFlags(RD.getFastMathFlags());
-    Value *All = XB.CreateAlignedLoad(VecTy, Partial, Partial->getAlign());
-    Value *Red = createSimpleReduction(XB, All, Kind);
-    Value *Start = PN->getIncomingValueForBlock(Pre);
-    Value *Final =
-        RecurrenceDescriptor::isMinMaxRecurrenceKind(Kind)
-            ? createMinMaxOp(XB, Kind, Start, Red)
-            : XB.CreateBinOp(
-                  (Instruction::BinaryOps)RecurrenceDescriptor::getOpcode(Kind),
-                  Start, Red, PN->getName() + ".final");
-    for (PHINode &XP : make_early_inc_range(Exit->phis()))
-      if (XP.getIncomingValue(0) == Next) {
-        XP.replaceAllUsesWith(Final);
-        XP.eraseFromParent();
-      }
-    // Direct uses after the loop (not in LCSSA form at VectorizerStart).
-    // Kept, in the new lane latch, is the only new user of Next.
-    Next->replaceUsesWithIf(Final, [&](Use &U) {
-      auto *UI = cast<Instruction>(U.getUser());
-      return UI != Kept && !L.contains(UI);
-    });
-    PN->replaceAllUsesWith(Old);
-    PN->eraseFromParent();
-  }
+/// Turns the reduction \p PN (of \p L, described by \p RD) into a lane array
+/// of partial results, the identity at first; each active lane folds its
+/// iterations into its slot (one unconditional store at the lane latch),
+/// and the exit combines the slots with the start value.
+void addLaneReduction(Function &F, const Loop &L, const StripMineInput &In,
+                      const LaneNest &N, unsigned VL, PHINode *PN,
+                      const RecurrenceDescriptor &RD) {
+  BasicBlock *Pre = In.Pre, *Latch = In.Latch, *Exit = In.Exit;
+  BasicBlock *LaneBody = N.LaneBody, *LaneLatch = N.LaneLatch;
+  PHINode *Lane = N.Lane;
+  Type *T = PN->getType();
+  RecurKind Kind = RD.getRecurrenceKind();
+  AllocaInst *Partial = createLaneArray(F, T, VL, PN->getName() + ".partial");
+  auto *VecTy = FixedVectorType::get(T, VL);
+  IRBuilder<> PB(Pre->getTerminator());
+  PB.CreateAlignedStore(
+      PB.CreateVectorSplat(
+          VL, getRecurrenceIdentity(Kind, T, RD.getFastMathFlags())),
+      Partial, Partial->getAlign());
+  IRBuilder<> LB(LaneBody->getTerminator());
+  Value *Slot = LB.CreateInBoundsGEP(Partial->getAllocatedType(), Partial,
+                                     {LB.getInt64(0), Lane});
+  Value *Old = LB.CreateLoad(T, Slot, PN->getName() + ".lane");
+  Value *Next = PN->getIncomingValueForBlock(Latch);
+  IRBuilder<> TB(LaneLatch, LaneLatch->getFirstInsertionPt());
+  PHINode *Kept = TB.CreatePHI(T, 2, PN->getName() + ".kept");
+  Kept->addIncoming(Old, LaneBody);
+  Kept->addIncoming(Next, Latch);
+  TB.SetInsertPoint(LaneLatch->getFirstNonPHIIt());
+  TB.CreateStore(Kept, TB.CreateInBoundsGEP(Partial->getAllocatedType(),
+                                            Partial, {TB.getInt64(0), Lane}));
+  IRBuilder<> XB(Exit, Exit->getFirstInsertionPt());
+  XB.setFastMathFlags(RD.getFastMathFlags());
+  Value *All = XB.CreateAlignedLoad(VecTy, Partial, Partial->getAlign());
+  Value *Red = createSimpleReduction(XB, All, Kind);
+  Value *Start = PN->getIncomingValueForBlock(Pre);
+  Value *Final =
+      RecurrenceDescriptor::isMinMaxRecurrenceKind(Kind)
+          ? createMinMaxOp(XB, Kind, Start, Red)
+          : XB.CreateBinOp(
+                (Instruction::BinaryOps)RecurrenceDescriptor::getOpcode(Kind),
+                Start, Red, PN->getName() + ".final");
+  for (PHINode &XP : make_early_inc_range(Exit->phis()))
+    if (XP.getIncomingValue(0) == Next) {
+      XP.replaceAllUsesWith(Final);
+      XP.eraseFromParent();
+    }
+  // Direct uses after the loop (not in LCSSA form at VectorizerStart).
+  // Kept, in the new lane latch, is the only new user of Next.
+  Next->replaceUsesWithIf(Final, [&](Use &U) {
+    auto *UI = cast<Instruction>(U.getUser());
+    return UI != Kept && !L.contains(UI);
+  });
+  PN->replaceAllUsesWith(Old);
+  PN->eraseFromParent();
+}
+
+/// Strip-mines \p L (checked first; nothing changes on failure).
+StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
+                     const TargetTransformInfo &TTI) {
+  StripMined R;
+  StripMineInput In;
+  R.Why = checkStripMine(L, SE, In);
+  if (!R.Why.empty())
+    return R;
+
+  const DataLayout &DL = F.getDataLayout();
+  unsigned VL = chooseSimdLoopVL(L, TTI, DL);
+  LaneNest N = buildLaneNest(F, In, VL, SE);
+  for (auto &[PN, RD] : In.Reductions)
+    addLaneReduction(F, L, In, N, VL, PN, RD);
 
   // The old loop becomes the lane body: entered from LaneBody, leaving to
   // the lane latch, its induction the lane's value.
-  Pre->getTerminator()->replaceSuccessorWith(H, ChunkH);
-  Value *OldCond = LatchBr->getCondition();
-  IRBuilder<>(LatchBr).CreateBr(LaneLatch);
-  LatchBr->eraseFromParent();
+  In.Pre->getTerminator()->replaceSuccessorWith(In.H, N.ChunkH);
+  Value *OldCond = In.LatchBr->getCondition();
+  IRBuilder<>(In.LatchBr).CreateBr(N.LaneLatch);
+  In.LatchBr->eraseFromParent();
   RecursivelyDeleteTriviallyDeadInstructions(OldCond);
-  IV->replaceAllUsesWith(I);
-  IV->eraseFromParent();
+  In.IV->replaceAllUsesWith(N.IVLane);
+  In.IV->eraseFromParent();
   assert(!verifyFunction(F, &errs()) && "strip-mining broke the IR");
-  R.LaneHeader = LaneH;
+  R.LaneHeader = N.LaneH;
   R.VL = VL;
   return R;
+}
+
+/// Asks dependence analysis about the `vectorize(enable)` loop \p L, which
+/// declares nothing: tags it when its iterations are independent (given
+/// run-time alias checks or not), else says why in a remark.
+void classifyForcedLoop(Loop &L, DependenceInfo &DI, ScalarEvolution &SE,
+                        OptimizationRemarkEmitter &ORE) {
+  IterationIndependence Ind = analyseIterations(L, DI, SE);
+  std::string Why = Ind.Why;
+  if (Ind.independent()) {
+    addStringMetadataToLoop(&L, Ind.RuntimeChecks.empty() ? IndependentTag
+                                                          : ChecksTag);
+  } else {
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotParallel",
+                                      L.getStartLoc(), L.getHeader())
+             << "loop with an inner loop not strip-mined into lanes: "
+                "its iterations may depend on each other ("
+             << Why
+             << "); #pragma omp simd or #pragma clang loop "
+                "vectorize(assume_safety) declare them independent";
+    });
+  }
+}
+
+/// The first loop of \p LI (in preorder) the pass may take, or null.
+/// \p FirstRound: the function is as it came in, and its `vectorize(enable)`
+/// loops are classified on the way; \p DI builds dependence analysis when
+/// one asks.
+Loop *findCandidate(LoopInfo &LI, ScalarEvolution &SE, bool FirstRound,
+                    function_ref<DependenceInfo &()> DI,
+                    OptimizationRemarkEmitter &ORE) {
+  Loop *Cand = nullptr;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (FirstRound && isForcedOuterLoop(*L) && !L->isAnnotatedParallel())
+      classifyForcedLoop(*L, DI(), SE, ORE);
+    if (!Cand && isCandidate(*L))
+      Cand = L;
+  }
+  return Cand;
+}
+
+/// Parallel-access groups of the user's loop \p L: the lane loops inherit
+/// them.
+SmallVector<Metadata *, 2> parallelAccessGroups(const Loop &L) {
+  SmallVector<Metadata *, 2> Groups;
+  if (MDNode *LoopID = L.getLoopID())
+    for (const MDOperand &Op : drop_begin(LoopID->operands()))
+      if (auto *N = dyn_cast<MDNode>(Op.get()); N && N->getNumOperands() >= 1)
+        if (auto *S = dyn_cast<MDString>(N->getOperand(0));
+            S && S->getString() == "llvm.loop.parallel_accesses")
+          for (const MDOperand &G : drop_begin(N->operands()))
+            Groups.push_back(G.get());
+  return Groups;
+}
+
+/// At VectorizerStart the loop may lack dedicated exits and may not be
+/// rotated yet; strip-mining wants simplified form, exit test at the
+/// latch.
+void simplifyForStripMining(Function &F, Loop &L, DominatorTree &DT,
+                            LoopInfo &LI, ScalarEvolution &SE,
+                            AssumptionCache &AC, TargetLibraryInfo &TLI,
+                            TargetTransformInfo &TTI) {
+  simplifyLoop(&L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+  if (!L.isLoopExiting(L.getLoopLatch())) {
+    SimplifyQuery SQ(F.getDataLayout(), &TLI, &DT, &AC);
+    LoopRotation(&L, &LI, &TTI, &AC, &DT, &SE, nullptr, SQ,
+                 /*RotationOnly=*/true, /*Threshold=*/unsigned(-1),
+                 /*IsUtilMode=*/true);
+    SE.forgetLoop(&L);
+  }
+}
+
+/// A loop proved independent given run-time alias checks: versions it on
+/// them (asked again, on the loop as it is now), to be strip-mined next
+/// round. A loop that cannot be is left, with a remark at \p Loc.
+void versionOnAliasChecks(Function &F, Loop &L, DependenceInfo &DI,
+                          DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE,
+                          OptimizationRemarkEmitter &ORE, DebugLoc Loc,
+                          BasicBlock *Hdr) {
+  IterationIndependence Ind = analyseIterations(L, DI, SE);
+  std::string Why = Ind.independent()
+                        ? versionForNoAlias(F, L, Ind.RuntimeChecks, DT, LI, SE)
+                        : Ind.Why;
+  if (!Why.empty()) {
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotStripMined", Loc,
+                                      Hdr)
+             << "loop with an inner loop not vectorized: " << Why;
+    });
+    addStringMetadataToLoop(&L, SkipTag);
+  }
+}
+
+/// A proved loop's accesses join a parallel group of their own, which the
+/// lane loops list like an omp simd loop's. Returns the group.
+MDNode *addAccessGroup(Function &F, const Loop &L) {
+  MDNode *Group = MDNode::getDistinct(F.getContext(), {});
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (I.mayReadOrWriteMemory())
+        I.setMetadata(LLVMContext::MD_access_group,
+                      uniteAccessGroups(
+                          I.getMetadata(LLVMContext::MD_access_group), Group));
+  return Group;
+}
+
+/// Cuts the strip-mined lane loop at its inner loops and runs the lane-loop
+/// rewrites on the lane loops the cut made.
+FissionResult cutLaneLoop(Function &F, const StripMined &SM,
+                          const TargetTransformInfo &TTI) {
+  FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL, &TTI);
+  // The cut changed the CFG: the round's analyses are stale.
+  DominatorTree CutDT(F);
+  LoopInfo CutLI(CutDT);
+  prepareLaneLoops(F, CutDT, CutLI, FR.LaneHeaders, /*FillGaps=*/true,
+                   /*IsParallelWrite=*/nullptr);
+  return FR;
+}
+
+/// Gives the lane loops of \p FR their loop IDs: width \p VL and the access
+/// groups \p Groups (to which the lane arrays' group is added), or scalar
+/// for the ones run in lane order.
+void tagLaneLoops(Function &F, unsigned VL, const FissionResult &FR,
+                  SmallVectorImpl<Metadata *> &Groups) {
+  LLVMContext &Ctx = F.getContext();
+  // Lane arrays made by the cut are private to each lane: their accesses
+  // join a parallel group of their own.
+  MDNode *ArrayGroup = MDNode::getDistinct(Ctx, {});
+  Groups.push_back(ArrayGroup);
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (Value *Ptr = getLoadStorePointerOperand(&I))
+        if (auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+            AI && AI->getMetadata(LaneArrayMDName) &&
+            !I.getMetadata(LLVMContext::MD_access_group))
+          I.setMetadata(LLVMContext::MD_access_group, ArrayGroup);
+  for (BasicBlock *H : FR.LaneHeaders)
+    setLaneLoopID(H, makeLaneLoopID(Ctx, VL, Groups));
+  for (BasicBlock *H : FR.SerialHeaders)
+    setLaneLoopID(H, makeSerialLaneLoopID(Ctx));
+}
+
+/// The remark for a loop strip-mined into \p VL lanes and cut as \p FR says.
+/// \p Proved: by dependence analysis (not declared by the user), \p Checked:
+/// given run-time alias checks.
+void emitStripMinedRemark(OptimizationRemarkEmitter &ORE, DebugLoc Loc,
+                          BasicBlock *Hdr, unsigned VL, const FissionResult &FR,
+                          bool Proved, bool Checked) {
+  ORE.emit([&] {
+    OptimizationRemark R(DEBUG_TYPE, "SimdLoopStripMined", Loc, Hdr);
+    R << (Proved ? "loop" : "omp simd loop")
+      << " with an inner loop strip-mined into " << ore::NV("VF", VL)
+      << " lanes and cut at " << ore::NV("Cuts", FR.NumCuts)
+      << " inner loop(s)";
+    if (Proved)
+      R << " (its iterations proved independent by dependence analysis"
+        << (Checked ? ", given a run-time check that pointers which may "
+                      "alias cover disjoint memory; a scalar copy runs "
+                      "otherwise)"
+                    : ")");
+    if (!FR.FailReason.empty())
+      R << "; not cut further: " << FR.FailReason;
+    return R;
+  });
 }
 
 } // namespace
@@ -451,7 +662,6 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     DominatorTree DT(F);
     LoopInfo LI(DT);
     ScalarEvolution SE(F, TLI, AC, DT, LI);
-    Loop *Cand = nullptr;
     // Built when a vectorize(enable) loop asks: most functions have none.
     // Per round: the analysis manager's would describe the function before
     // this pass changed it.
@@ -464,92 +674,27 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
       }
       return *DepInfo;
     };
-    for (Loop *L : LI.getLoopsInPreorder()) {
-      // Once, on the function as it came in: `vectorize(enable)` loops are
-      // taken when dependence analysis proves their iterations independent.
-      if (Round == 0 && isForcedOuterLoop(*L) && !L->isAnnotatedParallel()) {
-        IterationIndependence Ind = analyseIterations(*L, DI(), SE);
-        std::string Why = Ind.Why;
-        if (Ind.independent()) {
-          addStringMetadataToLoop(L, Ind.RuntimeChecks.empty() ? IndependentTag
-                                                               : ChecksTag);
-        } else {
-          ORE.emit([&] {
-            return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotParallel",
-                                            L->getStartLoc(), L->getHeader())
-                   << "loop with an inner loop not strip-mined into lanes: "
-                      "its iterations may depend on each other ("
-                   << Why
-                   << "); #pragma omp simd or #pragma clang loop "
-                      "vectorize(assume_safety) declare them independent";
-          });
-        }
-      }
-      if (!Cand && isCandidate(*L))
-        Cand = L;
-    }
+    // Once, on the function as it came in: `vectorize(enable)` loops are
+    // taken when dependence analysis proves their iterations independent.
+    Loop *Cand = findCandidate(LI, SE, /*FirstRound=*/Round == 0, DI, ORE);
     if (!Cand)
       break;
     // Even a loop that is not strip-mined gets simplified (and marked):
     // the analyses must be recomputed either way.
     Changed = true;
-    // Parallel-access groups of the user's loop: the lane loops inherit them.
-    SmallVector<Metadata *, 2> Groups;
-    if (MDNode *LoopID = Cand->getLoopID())
-      for (const MDOperand &Op : drop_begin(LoopID->operands()))
-        if (auto *N = dyn_cast<MDNode>(Op.get());
-            N && N->getNumOperands() >= 1)
-          if (auto *S = dyn_cast<MDString>(N->getOperand(0));
-              S && S->getString() == "llvm.loop.parallel_accesses")
-            for (const MDOperand &G : drop_begin(N->operands()))
-              Groups.push_back(G.get());
-    // At VectorizerStart the loop may lack dedicated exits and may not be
-    // rotated yet; strip-mining wants simplified form, exit test at the
-    // latch.
-    simplifyLoop(Cand, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
-    if (!Cand->isLoopExiting(Cand->getLoopLatch())) {
-      SimplifyQuery SQ(F.getDataLayout(), &TLI, &DT, &AC);
-      LoopRotation(Cand, &LI, &TTI, &AC, &DT, &SE, nullptr, SQ,
-                   /*RotationOnly=*/true, /*Threshold=*/unsigned(-1),
-                   /*IsUtilMode=*/true);
-      SE.forgetLoop(Cand);
-    }
+    SmallVector<Metadata *, 2> Groups = parallelAccessGroups(*Cand);
+    simplifyForStripMining(F, *Cand, DT, LI, SE, AC, TLI, TTI);
     DebugLoc Loc = Cand->getStartLoc();
     BasicBlock *Hdr = Cand->getHeader();
     if (!Cand->isAnnotatedParallel() &&
         !findStringMetadataForLoop(Cand, IndependentTag)) {
-      // Proved given run-time alias checks: version the loop on them (asked
-      // again, on the loop as it is now), then strip-mine next round.
-      IterationIndependence Ind = analyseIterations(*Cand, DI(), SE);
-      std::string Why = Ind.independent()
-                            ? versionForNoAlias(F, *Cand, Ind.RuntimeChecks,
-                                                DT, LI, SE)
-                            : Ind.Why;
-      if (!Why.empty()) {
-        ORE.emit([&] {
-          return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotStripMined",
-                                          Loc, Hdr)
-                 << "loop with an inner loop not vectorized: " << Why;
-        });
-        addStringMetadataToLoop(Cand, SkipTag);
-      }
+      versionOnAliasChecks(F, *Cand, DI(), DT, LI, SE, ORE, Loc, Hdr);
       continue;
     }
-    // A proved loop's accesses join a parallel group of their own, which
-    // the lane loops list like an omp simd loop's.
     bool Proved = !Cand->isAnnotatedParallel();
     bool Checked = Proved && findStringMetadataForLoop(Cand, ChecksTag);
-    if (Proved) {
-      MDNode *Group = MDNode::getDistinct(F.getContext(), {});
-      for (BasicBlock *BB : Cand->blocks())
-        for (Instruction &I : *BB)
-          if (I.mayReadOrWriteMemory())
-            I.setMetadata(LLVMContext::MD_access_group,
-                          uniteAccessGroups(
-                              I.getMetadata(LLVMContext::MD_access_group),
-                              Group));
-      Groups.push_back(Group);
-    }
+    if (Proved)
+      Groups.push_back(addAccessGroup(F, *Cand));
     StripMined SM = stripMine(F, *Cand, SE, TTI);
     if (!SM.LaneHeader) {
       ORE.emit([&] {
@@ -565,46 +710,9 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     Changed = true;
     ++NumSimdLoops;
     F.addFnAttr(LaneLoopsAttr);
-    FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL, &TTI);
-    {
-      // The cut changed the CFG: the round's analyses are stale.
-      DominatorTree CutDT(F);
-      LoopInfo CutLI(CutDT);
-      prepareLaneLoops(F, CutDT, CutLI, FR.LaneHeaders, /*FillGaps=*/true,
-                       /*IsParallelWrite=*/nullptr);
-    }
-    LLVMContext &Ctx = F.getContext();
-    // Lane arrays made by the cut are private to each lane: their accesses
-    // join a parallel group of their own.
-    MDNode *ArrayGroup = MDNode::getDistinct(Ctx, {});
-    Groups.push_back(ArrayGroup);
-    for (BasicBlock &BB : F)
-      for (Instruction &I : BB)
-        if (Value *Ptr = getLoadStorePointerOperand(&I))
-          if (auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
-              AI && AI->getMetadata(LaneArrayMDName) &&
-              !I.getMetadata(LLVMContext::MD_access_group))
-            I.setMetadata(LLVMContext::MD_access_group, ArrayGroup);
-    for (BasicBlock *H : FR.LaneHeaders)
-      setLaneLoopID(H, makeLaneLoopID(Ctx, SM.VL, Groups));
-    for (BasicBlock *H : FR.SerialHeaders)
-      setLaneLoopID(H, makeSerialLaneLoopID(Ctx));
-    ORE.emit([&] {
-      OptimizationRemark R(DEBUG_TYPE, "SimdLoopStripMined", Loc, Hdr);
-      R << (Proved ? "loop" : "omp simd loop")
-        << " with an inner loop strip-mined into "
-        << ore::NV("VF", SM.VL) << " lanes and cut at "
-        << ore::NV("Cuts", FR.NumCuts) << " inner loop(s)";
-      if (Proved)
-        R << " (its iterations proved independent by dependence analysis"
-          << (Checked ? ", given a run-time check that pointers which may "
-                        "alias cover disjoint memory; a scalar copy runs "
-                        "otherwise)"
-                      : ")");
-      if (!FR.FailReason.empty())
-        R << "; not cut further: " << FR.FailReason;
-      return R;
-    });
+    FissionResult FR = cutLaneLoop(F, SM, TTI);
+    tagLaneLoops(F, SM.VL, FR, Groups);
+    emitStripMinedRemark(ORE, Loc, Hdr, SM.VL, FR, Proved, Checked);
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

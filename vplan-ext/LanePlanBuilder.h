@@ -1,0 +1,200 @@
+//===- LanePlanBuilder.h - The builder of lane plans (private) -*- C++ -*-===//
+//
+/// \file
+/// The builder of one lane loop's plan (LanePlan.h), private to the files
+/// that implement it. The plan's files:
+///   LanePlan.cpp        the walk in program order, regions (if/else,
+///                       loops, masked exits, lockstep), arithmetic and call
+///                       recipes, the cost helpers, the analysis
+///   LanePlanMemory.cpp  interleave groups and the memory recipes
+///   LanePlanPrint.cpp   the plan's dump, summary and shape, and the
+///                       printer pass (no builder code)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_LANEPLANBUILDER_H
+#define VPLANEXT_LANEPLANBUILDER_H
+
+#include "vplan-ext/DivergenceAnalysis.h"
+#include "vplan-ext/LanePlan.h"
+#include "vplan-ext/UniformLoopRule.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/VectorTypeUtils.h"
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace llvm {
+class AssumptionCache;
+class DataLayout;
+class DominatorTree;
+class PostDominatorTree;
+class ScalarEvolution;
+} // namespace llvm
+
+namespace vplanext {
+
+class LaneStrideInfo;
+
+// Like the files that include it, the builder's declaration uses LLVM's
+// names unqualified.
+using namespace llvm;
+
+static constexpr TargetTransformInfo::TargetCostKind CostKind =
+    TargetTransformInfo::TCK_RecipThroughput;
+
+//===----------------------------------------------------------------------===//
+// Interleave groups
+//===----------------------------------------------------------------------===//
+
+/// Constant-stride accesses of one block at offsets within one stride of
+/// each other: what the loop vectorizer makes one interleave group of.
+struct InterleaveGroup {
+  /// Members in program order, with their byte offset from the lowest one.
+  SmallVector<std::pair<const Instruction *, int64_t>, 4> Members;
+  int64_t StrideBytes = 0;
+  Type *EltTy = nullptr;
+};
+
+//===----------------------------------------------------------------------===//
+// The builder
+//===----------------------------------------------------------------------===//
+
+class LanePlanBuilder {
+public:
+  LanePlanBuilder(LanePlan &P, const LaneLoopDivergence &Div,
+                  const LaneStrideInfo &Strides, LoopInfo &LI,
+                  DominatorTree &DT, PostDominatorTree &PDT,
+                  ScalarEvolution &SE, AssumptionCache &AC,
+                  const TargetTransformInfo &TTI, bool IsX86)
+      : P(P), Div(Div), Strides(Strides), L(Div.getLoop()), LI(LI), DT(DT),
+        PDT(PDT), SE(SE), AC(AC), TTI(TTI),
+        DL(L.getHeader()->getDataLayout()), IsX86(IsX86) {}
+
+  void run();
+
+private:
+  using NodeList = SmallVectorImpl<std::unique_ptr<PlanNode>>;
+  using BlockSet = SmallPtrSet<const BasicBlock *, 16>;
+
+  LanePlan &P;
+  const LaneLoopDivergence &Div;
+  const LaneStrideInfo &Strides;
+  Loop &L;
+  LoopInfo &LI;
+  DominatorTree &DT;
+  PostDominatorTree &PDT;
+  ScalarEvolution &SE;
+  AssumptionCache &AC;
+  const TargetTransformInfo &TTI;
+  const DataLayout &DL;
+  bool IsX86;
+  unsigned VF = 0;
+
+  /// The lane loop's blocks in reverse post-order (program order).
+  SmallVector<BasicBlock *, 32> Blocks;
+  /// Blocks whose lanes run under a mask: reached from a divergent branch
+  /// before its post-dominator, or in a divergent loop.
+  BlockSet Masked;
+  /// Blocks already placed in a region.
+  BlockSet Consumed;
+  /// The lane loop's own control (lane index, increment, exit test): the
+  /// vector loop's control once widened, not part of the plan.
+  SmallPtrSet<const Instruction *, 8> Control;
+  SmallVector<InterleaveGroup, 4> Groups;
+  DenseMap<const Instruction *, unsigned> GroupOf;
+  /// Accesses that lockstep access makes the same in every lane (a
+  /// divergent loop's round counter), contiguous under the lane mask (a
+  /// divergent loop) or contiguous (a uniform loop).
+  enum class LockstepKind { SameAddress, ContiguousMasked, Contiguous };
+  DenseMap<const Instruction *, LockstepKind> LockstepAccesses;
+  SmallDenseSet<unsigned, 4> PlacedGroups;
+  /// BOSCC regions planned so far, in program order: the cut gives at most
+  /// -vplan-boscc-max-regions per lane loop.
+  unsigned NumBOSCC = 0;
+  /// Values of divergent loops that the divergence analysis finds uniform
+  /// (the same in every lane still active) but the lowering keeps per lane:
+  /// the loops' state and what it computes, unless lockstep access makes
+  /// the state a round counter.
+  SmallPtrSet<const Value *, 16> LaneState;
+
+  /// Every inner loop by the cut's uniform-loop rule (UniformLoopRule.h),
+  /// on the part of the uncut body the cut at it sees: memory reads are
+  /// never uniform there, although the divergence analysis may find a load
+  /// uniform. Node-based maps: the views' callbacks point into them.
+  struct CutView {
+    SmallPtrSet<const BasicBlock *, 16> InA;
+    /// Blocks of the A of earlier cuts, whose pure values are recomputed.
+    SmallPtrSet<const BasicBlock *, 16> RecomputedA;
+    SmallVector<BasicBlock *, 16> ABlocks;
+    LaneBodyView View;
+  };
+  std::map<const Loop *, CutView> CutViews;
+  std::map<const Loop *, UniformLoopShape> CutShapes;
+  void findCutShapes();
+  void findCutShape(Loop &C, Loop &P, const Loop *Prev,
+                    const SmallPtrSetImpl<const BasicBlock *> &Gone);
+  bool isDivergentLoop(const Loop *C) const {
+    return !CutShapes.at(C).Uniform;
+  }
+
+  /// Whether \p V differs between lanes once lowered.
+  bool isVarying(const Value *V) const {
+    return Div.isVarying(V) || LaneState.count(V);
+  }
+
+  unsigned chooseVF() const;
+  void findControl();
+  void findMaskedBlocks();
+  void formInterleaveGroups();
+
+  Type *widen(Type *T) const { return toVectorTy(T, VF); }
+  bool isWidenable(Type *T) const {
+    return T->isVoidTy() || VectorType::isValidElementType(T);
+  }
+  bool hasVaryingUser(const Instruction &I) const;
+  PlanCost scalarCost(const Instruction &I) const;
+  InstructionCost broadcastCost(Type *T) const;
+  InstructionCost maskOpCost() const;
+  InstructionCost selectCost(Type *T) const;
+
+  void buildScope(const BlockSet &Scope, const Loop *ScopeLoop,
+                  const BasicBlock *BOSCCRegion, NodeList &Out);
+  void addInstruction(Instruction &I, NodeList &Out);
+  void addRecipe(NodeList &Out, PlanNode::NodeKind K, const Instruction &I,
+                 PlanCost C, std::string Note = "");
+  void addMemory(Instruction &I, NodeList &Out);
+  void addGroup(const InterleaveGroup &G, NodeList &Out);
+  /// VF scalar loads (stores) of each member plus building (taking apart)
+  /// the vector: LV's "scalarize" form of a strided access.
+  InstructionCost scalarizedCost(const InterleaveGroup &G, bool IsLoad) const;
+  InstructionCost laneValuesCost(const Instruction &I, VectorType *VT) const;
+  InstructionCost perLaneAccessCost(const Instruction &I, VectorType *VT,
+                                    bool IsMasked) const;
+  std::optional<int64_t> frozenStride(Instruction &I) const;
+  void addCall(CallBase &CB, NodeList &Out);
+  InstructionCost widenCost(const Instruction &I) const;
+
+  std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);
+  SmallPtrSet<const PHINode *, 4> planLockstep(Loop &C, PlanNode &N,
+                                               bool Uniform);
+  void markLaneState(const Loop &C,
+                     const SmallPtrSetImpl<const PHINode *> &Counters);
+  std::unique_ptr<PlanNode> buildMaskedExit(const Loop &C) const;
+  bool findIfRegion(BasicBlock *BB, BlockSet &Region, BasicBlock *&Join) const;
+  std::unique_ptr<PlanNode> buildIf(BasicBlock *BB, const BlockSet &Region,
+                                    BasicBlock *Join,
+                                    const BasicBlock *BOSCCRegion);
+};
+
+} // namespace vplanext
+
+#endif // VPLANEXT_LANEPLANBUILDER_H

@@ -1,0 +1,445 @@
+//===- LanePlanMemory.cpp - Memory recipes of the lane plan ---------------===//
+//
+// The recipes of loads and stores: interleave groups of constant-stride
+// accesses (with what InterleaveGapFill does to them and the loop
+// vectorizer's choice among groups, gathers and per-lane accesses),
+// contiguous, masked, uniform and lockstep accesses, gathers and scatters.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LanePlanBuilder.h"
+#include "vplan-ext/StrideAnalysis.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/Loads.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace vplanext {
+
+/// Groups the strided accesses LaneStrideAnalysis found in this loop:
+/// same block, same kind of access, same element type and stride, and
+/// addresses a constant distance apart, less than one stride.
+void LanePlanBuilder::formInterleaveGroups() {
+  for (const LaneStrideInfo::Access &A : Strides.accesses()) {
+    if (A.LaneLoop != &L || A.Stride.Kind != AccessStrideKind::Strided ||
+        GroupOf.count(A.I))
+      continue;
+    Type *EltTy = getLoadStoreType(A.I);
+    int64_t Elt = DL.getTypeStoreSize(EltTy);
+    // A reversed contiguous access is a wide access plus a reverse shuffle.
+    if (Elt == 0 || A.Stride.StrideBytes == -Elt)
+      continue;
+    InterleaveGroup G;
+    G.StrideBytes = A.Stride.StrideBytes;
+    G.EltTy = EltTy;
+    const SCEV *Base = SE.getSCEV(getLoadStorePointerOperand(A.I));
+    int64_t Min = 0;
+    for (const LaneStrideInfo::Access &B : Strides.accesses()) {
+      if (B.LaneLoop != &L || B.Stride.Kind != AccessStrideKind::Strided ||
+          B.Stride.StrideBytes != G.StrideBytes || GroupOf.count(B.I) ||
+          B.I->getParent() != A.I->getParent() ||
+          B.I->getOpcode() != A.I->getOpcode() ||
+          getLoadStoreType(B.I) != EltTy)
+        continue;
+      auto *D = dyn_cast<SCEVConstant>(
+          SE.getMinusSCEV(SE.getSCEV(getLoadStorePointerOperand(B.I)), Base));
+      if (!D)
+        continue;
+      int64_t Off = D->getAPInt().getSExtValue();
+      if (Off <= -std::abs(G.StrideBytes) || Off >= std::abs(G.StrideBytes))
+        continue;
+      G.Members.push_back({B.I, Off});
+      Min = std::min(Min, Off);
+    }
+    for (auto &[I, Off] : G.Members) {
+      Off -= Min;
+      GroupOf[I] = Groups.size();
+    }
+    Groups.push_back(std::move(G));
+  }
+}
+
+static std::string strideText(const AccessStride &S) {
+  std::string Str;
+  raw_string_ostream OS(Str);
+  switch (S.Kind) {
+  case AccessStrideKind::Uniform:
+    OS << "uniform address";
+    break;
+  case AccessStrideKind::Contiguous:
+    OS << "contiguous";
+    break;
+  case AccessStrideKind::Strided:
+    OS << "stride " << S.StrideBytes;
+    break;
+  case AccessStrideKind::UnknownStride:
+    OS << "unknown stride " << *S.Stride;
+    break;
+  case AccessStrideKind::Gather:
+    OS << "per-lane addresses";
+    break;
+  }
+  return Str;
+}
+
+/// The constant stride of an address whose index InterleaveGapFill froze
+/// to make the read a gather: `gep %a, (freeze %k)` with %k an affine
+/// recurrence of the lane loop.
+std::optional<int64_t> LanePlanBuilder::frozenStride(Instruction &I) const {
+  auto *GEP = dyn_cast<GetElementPtrInst>(getLoadStorePointerOperand(&I));
+  if (!GEP || GEP->getNumIndices() != 1)
+    return std::nullopt;
+  auto *Fr = dyn_cast<FreezeInst>(GEP->getOperand(1));
+  if (!Fr)
+    return std::nullopt;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Fr->getOperand(0)));
+  if (!AR || AR->getLoop() != &L || !AR->isAffine())
+    return std::nullopt;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!Step)
+    return std::nullopt;
+  return Step->getAPInt().getSExtValue() *
+         int64_t(DL.getTypeAllocSize(GEP->getSourceElementType()));
+}
+
+void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
+  if (auto It = GroupOf.find(&I); It != GroupOf.end()) {
+    // The group is placed at its first member in program order.
+    if (PlacedGroups.insert(It->second).second)
+      addGroup(Groups[It->second], Out);
+    return;
+  }
+  bool IsLoad = isa<LoadInst>(I);
+  // The vectorizer loads without a mask what every lane may read (LV's
+  // test for loads in predicated blocks): a masked variant's arguments in
+  // their lane arrays, a uniform base read at the lane's index.
+  bool IsMasked = Masked.count(I.getParent()) &&
+                  !(IsLoad && isDereferenceableAndAlignedInLoop(
+                                  cast<LoadInst>(&I), &L, SE, DT, &AC));
+  PlanCost C = scalarCost(I);
+  Type *EltTy = getLoadStoreType(&I);
+  if (auto It = LockstepAccesses.find(&I);
+      It != LockstepAccesses.end() && VectorType::isValidElementType(EltTy)) {
+    Align A = getLoadStoreAlignment(&I);
+    unsigned AS = getLoadStoreAddressSpace(&I);
+    if (It->second == LockstepKind::ContiguousMasked) {
+      C.Vector = TTI.getMemIntrinsicInstrCost(
+          MemIntrinsicCostAttributes(IsLoad ? Intrinsic::masked_load
+                                            : Intrinsic::masked_store,
+                                     widen(EltTy), A, AS),
+          CostKind);
+      addRecipe(Out, PlanNode::MaskedMemory, I, C,
+                "contiguous: round counter, lane-stepped copy");
+      return;
+    }
+    if (It->second == LockstepKind::Contiguous) {
+      // A uniform loop: every lane runs it, no mask.
+      C.Vector = TTI.getMemoryOpCost(I.getOpcode(), widen(EltTy), A, AS,
+                                     CostKind);
+      addRecipe(Out, PlanNode::WidenMemory, I, C,
+                "contiguous: lane-stepped copy");
+      return;
+    }
+    if (IsLoad) {
+      C.Vector = TTI.getMemoryOpCost(Instruction::Load, EltTy, A, AS, CostKind);
+      if (hasVaryingUser(I))
+        C.Vector += broadcastCost(EltTy);
+      addRecipe(Out, PlanNode::Uniform, I, C, "same address: round counter");
+      return;
+    }
+  }
+  const AccessStride *S = Strides.getStride(&I);
+  if (!S || !VectorType::isValidElementType(EltTy) ||
+      (IsLoad && !cast<LoadInst>(I).isSimple()) ||
+      (!IsLoad && !cast<StoreInst>(I).isSimple())) {
+    // Volatile or atomic, or not a vector element: lane by lane.
+    C.Vector = C.Scalar;
+    addRecipe(Out, PlanNode::Instantiate, I, C, "not widenable");
+    return;
+  }
+  auto *VT = cast<VectorType>(widen(EltTy));
+  Align A = getLoadStoreAlignment(&I);
+  unsigned AS = getLoadStoreAddressSpace(&I);
+  std::string Note = strideText(*S);
+  int64_t Elt = DL.getTypeStoreSize(EltTy);
+  switch (S->Kind) {
+  case AccessStrideKind::Uniform:
+    if (IsLoad) {
+      // One scalar load, broadcast to the lanes that use it.
+      C.Vector = TTI.getMemoryOpCost(Instruction::Load, EltTy, A, AS, CostKind);
+      if (hasVaryingUser(I))
+        C.Vector += broadcastCost(EltTy);
+      addRecipe(Out, PlanNode::Uniform, I, C, Note);
+      return;
+    }
+    // Every lane stores to the same place: the last (active) lane's value.
+    C.Vector = TTI.getMemoryOpCost(Instruction::Store, EltTy, A, AS, CostKind);
+    if (isVarying(cast<StoreInst>(I).getValueOperand()))
+      C.Vector += TTI.getScalarizationOverhead(
+          VT, APInt::getOneBitSet(VF, VF - 1), /*Insert=*/false,
+          /*Extract=*/true, CostKind);
+    addRecipe(Out, PlanNode::Uniform, I, C, Note);
+    return;
+  case AccessStrideKind::Contiguous:
+  case AccessStrideKind::Strided: {
+    bool Reverse =
+        S->Kind == AccessStrideKind::Strided && S->StrideBytes == -Elt;
+    if (S->Kind == AccessStrideKind::Strided && !Reverse)
+      break; // strided but in no group: a gather
+    if (IsMasked)
+      C.Vector = TTI.getMemIntrinsicInstrCost(
+          MemIntrinsicCostAttributes(IsLoad ? Intrinsic::masked_load
+                                            : Intrinsic::masked_store,
+                                     VT, A, AS),
+          CostKind);
+    else
+      C.Vector = TTI.getMemoryOpCost(I.getOpcode(), VT, A, AS, CostKind);
+    if (Reverse) {
+      C.Vector += TTI.getShuffleCost(TargetTransformInfo::SK_Reverse, VT, VT,
+                                     {}, CostKind);
+      Note = "reversed";
+    }
+    addRecipe(Out, IsMasked ? PlanNode::MaskedMemory : PlanNode::WidenMemory, I,
+              C, Note);
+    return;
+  }
+  case AccessStrideKind::UnknownStride:
+  case AccessStrideKind::Gather:
+    break;
+  }
+  // A hardware gather or scatter is never cheaper than the lanes' own
+  // accesses: it issues one per element, and AMD's (Zen 2 to 5) and Intel's
+  // since the 2023 microcode are slower still, which TTI's figures for
+  // x86-64-v4 (one Skylake-era cost for every CPU) do not show.
+  C.Vector = std::max(
+      TTI.getMemIntrinsicInstrCost(
+          MemIntrinsicCostAttributes(
+              IsLoad ? Intrinsic::masked_gather : Intrinsic::masked_scatter,
+              VT, getLoadStorePointerOperand(&I), IsMasked, A, &I),
+          CostKind),
+      perLaneAccessCost(I, VT, IsMasked));
+  if (IsLoad && S->Kind == AccessStrideKind::Gather)
+    if (std::optional<int64_t> Hidden = frozenStride(I))
+      Note = "stride " + std::to_string(*Hidden) +
+             " hidden by InterleaveGapFill: its group would miss the last "
+             "member";
+  if (IsMasked)
+    Note += ", masked";
+  addRecipe(Out, IsLoad ? PlanNode::Gather : PlanNode::Scatter, I, C, Note);
+}
+
+/// `p[lane].field` of a struct (or array) type: InterleaveGapFill may read
+/// the struct's other fields, which makes the group whole.
+static Type *wholeObjectOf(const LoadInst &Ld, const Loop &L,
+                           const DataLayout &DL) {
+  APInt Off(DL.getIndexTypeSizeInBits(Ld.getPointerOperandType()), 0);
+  const Value *Stripped =
+      Ld.getPointerOperand()->stripAndAccumulateConstantOffsets(
+          DL, Off, /*AllowNonInbounds=*/false);
+  auto *GEP = dyn_cast<GetElementPtrInst>(Stripped);
+  if (!GEP || !GEP->isInBounds() || GEP->getNumIndices() < 1 ||
+      !L.contains(GEP) || L.isLoopInvariant(GEP->getOperand(1)) ||
+      !GEP->getSourceElementType()->isAggregateType())
+    return nullptr;
+  if (!all_of(drop_begin(GEP->indices()),
+              [](const Use &U) { return isa<ConstantInt>(U); }))
+    return nullptr;
+  return GEP->getSourceElementType();
+}
+
+void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
+  const Instruction *First = G.Members.front().first;
+  bool IsLoad = isa<LoadInst>(First);
+  bool IsMasked = Masked.count(First->getParent());
+  int64_t Elt = DL.getTypeStoreSize(G.EltTy);
+  auto N = std::make_unique<PlanNode>(PlanNode::Interleave);
+  for (auto &[I, Off] : G.Members) {
+    N->Insts.push_back(I);
+    // InterleaveGapFill's extra reads are not part of the scalar code.
+    if (!(isa<LoadInst>(I) && I->use_empty()))
+      N->Cost += scalarCost(*I);
+  }
+  PlanNode::NodeKind GatherKind = IsLoad ? PlanNode::Gather : PlanNode::Scatter;
+  // Every member through per-lane addresses.
+  auto GatherCost = [&] {
+    InstructionCost C = 0;
+    for (auto &[I, Off] : G.Members)
+      C += TTI.getMemIntrinsicInstrCost(
+          MemIntrinsicCostAttributes(
+              IsLoad ? Intrinsic::masked_gather : Intrinsic::masked_scatter,
+              widen(G.EltTy), getLoadStorePointerOperand(I), IsMasked,
+              getLoadStoreAlignment(I), I),
+          CostKind);
+    return C;
+  };
+
+  std::string Note;
+  raw_string_ostream NS(Note);
+  NS << "stride " << G.StrideBytes;
+  int64_t Stride = G.StrideBytes;
+  if (Stride <= Elt || Stride % Elt || Stride / Elt > 16 ||
+      any_of(G.Members, [&](const auto &M) { return M.second % Elt; })) {
+    // No whole-element factor (or a negative stride): LV uses gathers.
+    NS << ": no interleave factor, gathers";
+    N->Kind = GatherKind;
+    N->Cost.Vector = GatherCost();
+    N->Note = std::move(Note);
+    Out.push_back(std::move(N));
+    return;
+  }
+  unsigned Factor = Stride / Elt;
+  SmallVector<unsigned, 8> Indices;
+  for (auto &[I, Off] : G.Members)
+    if (!is_contained(Indices, unsigned(Off / Elt)))
+      Indices.push_back(Off / Elt);
+  llvm::sort(Indices);
+  bool Complete = Indices.size() == Factor;
+  bool LastPresent = Indices.back() == Factor - 1;
+  NS << ", factor " << Factor << ", members ";
+  ListSeparator LS(",");
+  for (unsigned Idx : Indices)
+    NS << LS << Idx;
+  auto *WideTy = FixedVectorType::get(G.EltTy, VF * Factor);
+  Align A = getLoadStoreAlignment(First);
+  unsigned AS = getLoadStoreAddressSpace(First);
+  auto GroupCost = [&](ArrayRef<unsigned> Idx, bool MaskGaps) {
+    return TTI.getInterleavedMemoryOpCost(First->getOpcode(), WideTy, Factor,
+                                          Idx, A, AS, CostKind, IsMasked,
+                                          MaskGaps);
+  };
+
+  InstructionCost Vector;
+  Type *Whole = nullptr;
+  if (IsLoad && !IsMasked) {
+    Whole = wholeObjectOf(*cast<LoadInst>(First), L, DL);
+    if (Whole && (DL.getTypeAllocSize(Whole) != uint64_t(Stride) ||
+                  any_of(G.Members, [&](const auto &M) {
+                    return wholeObjectOf(*cast<LoadInst>(M.first), L, DL) !=
+                           Whole;
+                  })))
+      Whole = nullptr;
+  }
+  unsigned Unused =
+      IsLoad ? count_if(G.Members,
+                        [](const auto &M) { return M.first->use_empty(); })
+             : 0;
+  if (Complete && Unused) {
+    // InterleaveGapFill already ran (vecclone runs it on every variant):
+    // its reads of the missing fields have no users.
+    NS << ": complete, " << Unused << " unused read" << (Unused == 1 ? "" : "s")
+       << " added by InterleaveGapFill";
+    Vector = GroupCost(Indices, false);
+  } else if (Complete) {
+    NS << ": complete group";
+    Vector = GroupCost(Indices, false);
+  } else if (IsMasked) {
+    // InterleaveGapFill only touches reads every lane makes; a masked group
+    // with gaps is LV's choice (masked group where the target has one).
+    NS << ": under a mask, gaps stay, InterleaveGapFill skips it";
+    Vector = GroupCost(Indices, /*MaskGaps=*/true);
+  } else if (!IsLoad) {
+    NS << ": store group with gaps, gaps masked";
+    Vector = GroupCost(Indices, /*MaskGaps=*/true);
+  } else if (Whole) {
+    SmallVector<unsigned, 8> All;
+    for (unsigned K = 0; K != Factor; ++K)
+      All.push_back(K);
+    NS << ": InterleaveGapFill completes it with the struct's other fields";
+    Vector = GroupCost(All, false);
+  } else if (!LastPresent) {
+    NS << ": InterleaveGapFill turns it into gathers, the last member is "
+          "missing and no whole struct is read";
+    N->Kind = GatherKind;
+    Vector = GatherCost();
+  } else {
+    NS << ": gaps inside, last member present, LV keeps the group";
+    Vector = GroupCost(Indices, false);
+  }
+  if (!Vector.isValid()) {
+    NS << "; no group on this target, gathers";
+    N->Kind = GatherKind;
+    Vector = GatherCost();
+  }
+  // Then LV's own widening decision (setCostBasedWideningDecision): of the
+  // forms open to it, the cheapest. A group may still lose to gathers, and
+  // both to VF scalar accesses per member (a wide struct: factor 16).
+  if (N->Kind == PlanNode::Interleave) {
+    InstructionCost Gathers = GatherCost();
+    if (Gathers.isValid() && Gathers < Vector) {
+      NS << (IsLoad ? "; gathers" : "; scatters") << " cheaper (" << Gathers
+         << " < " << Vector << ")";
+      N->Kind = GatherKind;
+      Vector = Gathers;
+    }
+  }
+  InstructionCost PerLane = scalarizedCost(G, IsLoad);
+  if (PerLane.isValid() && (!Vector.isValid() || PerLane < Vector)) {
+    NS << "; per-lane " << (IsLoad ? "loads" : "stores") << " cheaper ("
+       << PerLane << " < " << Vector << ")";
+    N->Kind = PlanNode::Scalarize;
+    Vector = PerLane;
+  }
+  N->Cost.Vector = Vector;
+  N->Note = std::move(Note);
+  Out.push_back(std::move(N));
+}
+
+/// The load or store \p I done VF times, the loaded values put into a
+/// vector of type \p VT (the stored ones taken out of it).
+InstructionCost LanePlanBuilder::laneValuesCost(const Instruction &I,
+                                                VectorType *VT) const {
+  bool IsLoad = isa<LoadInst>(I);
+  return TTI.getMemoryOpCost(I.getOpcode(), VT->getElementType(),
+                             getLoadStoreAlignment(&I),
+                             getLoadStoreAddressSpace(&I), CostKind) *
+             VF +
+         TTI.getScalarizationOverhead(VT, APInt::getAllOnes(VF),
+                                      /*Insert=*/IsLoad, /*Extract=*/!IsLoad,
+                                      CostKind);
+}
+
+/// \p I done lane by lane on the vector type \p VT: laneValuesCost, the
+/// addresses taken out of a vector of pointers, and under a mask a test
+/// and branch per lane.
+InstructionCost LanePlanBuilder::perLaneAccessCost(const Instruction &I,
+                                                   VectorType *VT,
+                                                   bool IsMasked) const {
+  APInt All = APInt::getAllOnes(VF);
+  auto *PtrVT = cast<VectorType>(
+      widen(getLoadStorePointerOperand(&I)->getType()));
+  auto *MaskVT = cast<VectorType>(widen(Type::getInt1Ty(I.getContext())));
+  InstructionCost C =
+      laneValuesCost(I, VT) +
+      TTI.getScalarizationOverhead(PtrVT, All, /*Insert=*/false,
+                                   /*Extract=*/true, CostKind);
+  if (IsMasked)
+    C += TTI.getScalarizationOverhead(MaskVT, All, /*Insert=*/false,
+                                      /*Extract=*/true, CostKind) +
+         TTI.getCFInstrCost(Instruction::Br, CostKind) * VF;
+  return C;
+}
+
+InstructionCost LanePlanBuilder::scalarizedCost(const InterleaveGroup &G,
+                                                bool IsLoad) const {
+  InstructionCost C = 0;
+  auto *VT = cast<VectorType>(widen(G.EltTy));
+  for (auto &[I, Off] : G.Members) {
+    // InterleaveGapFill's unused reads: LV drops them when it scalarizes.
+    if (IsLoad && I->use_empty())
+      continue;
+    C += laneValuesCost(*I, VT);
+  }
+  return C;
+}
+
+} // namespace vplanext

@@ -1,0 +1,298 @@
+//===- LanePlanPrint.cpp - Printing lane plans ----------------------------===//
+//
+// The multi-line dump of `print<vplan-ext>`, the one-line summary of its
+// `Plan` remark, the plan's shape for verify mode, and the printer pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LanePlan.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <functional>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+namespace vplanext {
+
+static StringRef kindName(PlanNode::NodeKind K) {
+  switch (K) {
+  case PlanNode::Widen:
+    return "widen";
+  case PlanNode::WidenMemory:
+    return "widen memory";
+  case PlanNode::MaskedMemory:
+    return "masked memory";
+  case PlanNode::Interleave:
+    return "interleave group";
+  case PlanNode::Gather:
+    return "gather";
+  case PlanNode::Scatter:
+    return "scatter";
+  case PlanNode::Scalarize:
+    return "per-lane memory";
+  case PlanNode::Uniform:
+    return "uniform";
+  case PlanNode::Blend:
+    return "blend";
+  case PlanNode::Instantiate:
+    return "instantiate";
+  case PlanNode::MaskedExit:
+    return "masked exit";
+  case PlanNode::DivergentIf:
+    return "divergent if";
+  case PlanNode::UniformIf:
+    return "uniform if";
+  case PlanNode::DivergentLoop:
+    return "divergent loop";
+  case PlanNode::UniformLoop:
+    return "uniform loop";
+  }
+  llvm_unreachable("unknown plan node kind");
+}
+
+static void printCost(raw_ostream &OS, InstructionCost C) {
+  if (C.isValid())
+    OS << C.getValue();
+  else
+    OS << "invalid";
+}
+
+static void printCosts(raw_ostream &OS, const PlanCost &C) {
+  OS << "cost scalar ";
+  printCost(OS, C.Scalar);
+  OS << " vector ";
+  printCost(OS, C.Vector);
+}
+
+static void printName(raw_ostream &OS, const Value *V) {
+  V->printAsOperand(OS, /*PrintType=*/false);
+}
+
+/// `load %x`, `store %v` (the stored value), `call @f`.
+static void printAccess(raw_ostream &OS, const Instruction *I) {
+  if (auto *St = dyn_cast<StoreInst>(I)) {
+    OS << "store ";
+    printName(OS, St->getValueOperand());
+    return;
+  }
+  if (auto *CB = dyn_cast<CallBase>(I)) {
+    OS << "call ";
+    printName(OS, CB->getCalledOperand());
+    return;
+  }
+  OS << I->getOpcodeName() << " ";
+  printName(OS, I);
+}
+
+void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
+  OS.indent(Indent) << kindName(Kind);
+  switch (Kind) {
+  case Widen:
+  case Uniform:
+  case Blend:
+    OS << ": " << Insts.size()
+       << (Insts.size() == 1 ? " instruction" : " instructions");
+    if (!Note.empty())
+      OS << " (" << Note << ")";
+    OS << ", ";
+    printCosts(OS, Cost);
+    OS << "\n";
+    return;
+  case MaskedExit:
+    OS << ": " << Insts.size()
+       << (Insts.size() == 1 ? " exit test" : " exit tests")
+       << " clear the leaving lanes, loop while any lane is active, " << Note
+       << ", ";
+    printCosts(OS, Cost);
+    OS << "\n";
+    return;
+  case WidenMemory:
+  case MaskedMemory:
+  case Interleave:
+  case Gather:
+  case Scatter:
+  case Scalarize:
+  case Instantiate: {
+    OS << ": ";
+    ListSeparator LS;
+    for (const Instruction *I : Insts) {
+      OS << LS;
+      printAccess(OS, I);
+    }
+    if (!Note.empty())
+      OS << " (" << Note << ")";
+    OS << ", ";
+    printCosts(OS, Cost);
+    OS << "\n";
+    return;
+  }
+  case DivergentIf:
+  case UniformIf:
+    OS << (Else && Then ? "/else " : " ");
+    printName(OS, Entry);
+    OS << " (";
+    if (Then) {
+      OS << "then ";
+      printName(OS, Then);
+    }
+    if (Else) {
+      OS << (Then ? ", else " : "else ");
+      printName(OS, Else);
+    }
+    OS << "): BOSCC " << (BOSCC ? "yes" : "no") << " (" << Note << "), ";
+    printCosts(OS, Cost);
+    if (BOSCC)
+      OS << "; all lanes then: vector " << ThenCost.Vector
+         << ", all lanes else: vector " << ElseCost.Vector;
+    OS << "\n";
+    break;
+  case DivergentLoop:
+  case UniformLoop:
+    OS << " ";
+    printName(OS, Entry);
+    OS << (Kind == DivergentLoop
+               ? " (per-lane trip count): run while any lane is active"
+               : ShadowLanes ? " (the lanes run it together; lanes that skip "
+                               "it shadow one that enters)"
+                             : " (the lanes run it together)");
+    OS << ", trip count ";
+    if (TripCountKnown)
+      OS << TripCount;
+    else if (!Note.empty())
+      OS << Note << " " << TripCount;
+    else
+      OS << "unknown (assumed " << TripCount << ")";
+    OS << ", per iteration ";
+    printCosts(OS, IterCost);
+    if (!Lockstep.empty())
+      OS << "; lockstep: " << Lockstep;
+    OS << "\n";
+    break;
+  }
+  for (const auto &C : Children)
+    C->print(OS, Indent + 2);
+}
+
+void LanePlan::print(raw_ostream &OS) const {
+  OS << "vplan for lane loop ";
+  printName(OS, L->getHeader());
+  OS << " in " << L->getHeader()->getParent()->getName() << ", VF " << VF;
+  if (!VFFromMetadata)
+    OS << " (no vectorize.width: one register of the widest data)";
+  OS << ":\n";
+  for (const auto &N : Nodes)
+    N->print(OS, 2);
+  OS << "  total: scalar ";
+  printCost(OS, Cost.Scalar);
+  OS << ", vector ";
+  printCost(OS, Cost.Vector);
+  OS << " (estimated speedup " << format("%.1f", getSpeedup()) << ")\n";
+}
+
+PlanShape LanePlan::shape() const {
+  PlanShape S;
+  std::function<void(const PlanNode &)> Visit = [&](const PlanNode &N) {
+    S.Loops += N.isLoop();
+    S.UniformLoops += N.getKind() == PlanNode::UniformLoop;
+    S.BOSCC += N.hasBOSCC();
+    for (const auto &C : N.children())
+      Visit(*C);
+  };
+  for (const auto &N : Nodes)
+    Visit(*N);
+  return S;
+}
+
+std::string LanePlan::summary() const {
+  // Instructions per recipe kind, regions by kind, BOSCC decisions, calls.
+  unsigned Count[PlanNode::UniformLoop + 1] = {};
+  SmallVector<std::string, 2> BOSCCs, Calls, Lockstep;
+  std::function<void(const PlanNode &)> Visit = [&](const PlanNode &N) {
+    if (N.isRegion())
+      ++Count[N.getKind()];
+    else
+      Count[N.getKind()] += N.insts().size();
+    if (N.getKind() == PlanNode::DivergentIf ||
+        N.getKind() == PlanNode::UniformIf) {
+      std::string S;
+      raw_string_ostream SS(S);
+      SS << (N.hasBOSCC() ? "yes for " : "no for ");
+      printName(SS, N.getEntry());
+      SS << " (" << N.getNote() << ")";
+      BOSCCs.push_back(S);
+    }
+    if (!N.getLockstep().empty()) {
+      std::string S;
+      raw_string_ostream SS(S);
+      printName(SS, N.getEntry());
+      SS << " (" << N.getLockstep() << ")";
+      Lockstep.push_back(S);
+    }
+    if (N.getKind() == PlanNode::Instantiate)
+      for (const Instruction *I : N.insts()) {
+        std::string S;
+        raw_string_ostream SS(S);
+        printAccess(SS, I);
+        Calls.push_back(S);
+      }
+    for (const auto &C : N.children())
+      Visit(*C);
+  };
+  for (const auto &N : Nodes)
+    Visit(*N);
+
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "plan for lane loop '" << L->getHeader()->getName() << "' (VF " << VF
+     << "): ";
+  ListSeparator LS;
+  for (unsigned K = PlanNode::Widen; K <= PlanNode::UniformLoop; ++K)
+    if (Count[K] && K != PlanNode::MaskedExit)
+      OS << LS << kindName(PlanNode::NodeKind(K)) << " " << Count[K];
+  OS << "; BOSCC ";
+  if (BOSCCs.empty())
+    OS << "no (no if/else region)";
+  else
+    OS << join(BOSCCs, ", ");
+  if (!Calls.empty())
+    OS << "; lane by lane: " << join(Calls, ", ");
+  if (!Lockstep.empty())
+    OS << "; lockstep: " << join(Lockstep, ", ");
+  OS << "; cost scalar ";
+  printCost(OS, Cost.Scalar);
+  OS << " vector ";
+  printCost(OS, Cost.Vector);
+  OS << " (estimated speedup " << format("%.1f", getSpeedup()) << ")";
+  return S;
+}
+
+void LanePlanInfo::print(raw_ostream &OS) const {
+  for (const auto &P : Plans)
+    P->print(OS);
+}
+
+PreservedAnalyses LanePlanPrinterPass::run(Function &F,
+                                           FunctionAnalysisManager &AM) {
+  auto &Info = AM.getResult<LanePlanAnalysis>(F);
+  if (Info.plans().empty())
+    return PreservedAnalyses::all();
+  Info.print(OS);
+  auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  for (const auto &P : Info.plans())
+    ORE.emit([&] {
+      const Loop &L = P->getLoop();
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "Plan", L.getStartLoc(),
+                                        L.getHeader())
+             << P->summary();
+    });
+  return PreservedAnalyses::all();
+}
+
+} // namespace vplanext
