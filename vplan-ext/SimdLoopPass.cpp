@@ -10,6 +10,7 @@
 #include "vplan-ext/FunctionAA.h"
 #include "vplan-ext/SimdLoopPass.h"
 #include "vplan-ext/LaneLoopFission.h"
+#include "vplan-ext/LanePlan.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LaneLoopPrep.h"
 #include "vplan-ext/MaskPhiWidening.h"
@@ -586,11 +587,23 @@ MDNode *addAccessGroup(Function &F, const Loop &L) {
   return Group;
 }
 
-/// Cuts the strip-mined lane loop at its inner loops and runs the lane-loop
-/// rewrites on the lane loops the cut made.
+/// Plans the strip-mined lane loop (tagged with \p Groups), cuts it at its
+/// inner loops as the plan says, and runs the lane-loop rewrites on the
+/// lane loops the cut made.
 FissionResult cutLaneLoop(Function &F, const StripMined &SM,
-                          const TargetTransformInfo &TTI) {
-  FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL, &TTI);
+                          ArrayRef<Metadata *> Groups,
+                          FunctionAnalysisManager &AM) {
+  // The plan finds lane loops by their tag; tagLaneLoops tags the loops
+  // the cut leaves.
+  setLaneLoopID(SM.LaneHeader,
+                makeLaneLoopID(F.getContext(), SM.VL, Groups));
+  // This pass changed the function since AM's analyses of it were made;
+  // planning drops them again.
+  AM.invalidate(F, PreservedAnalyses::none());
+  std::optional<LaneLoopVerdict> Plan = decideLaneLoop(F, SM.LaneHeader, AM);
+  const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
+  FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL, &TTI,
+                                     Plan ? &Plan->Decisions : nullptr);
   // The cut changed the CFG: the round's analyses are stale.
   DominatorTree CutDT(F);
   LoopInfo CutLI(CutDT);
@@ -655,10 +668,11 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
   bool Changed = false;
   auto &TTI = AM.getResult<TargetIRAnalysis>(F);
   auto &TLI = AM.getResult<TargetLibraryAnalysis>(F);
-  auto &AC = AM.getResult<AssumptionAnalysis>(F);
   OptimizationRemarkEmitter ORE(&F);
   // One loop at a time: every change invalidates the loop analyses.
   for (unsigned Round = 0; Round < 16; ++Round) {
+    // Again each round: planning a cut drops the function's analyses.
+    auto &AC = AM.getResult<AssumptionAnalysis>(F);
     DominatorTree DT(F);
     LoopInfo LI(DT);
     ScalarEvolution SE(F, TLI, AC, DT, LI);
@@ -710,7 +724,7 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     Changed = true;
     ++NumSimdLoops;
     F.addFnAttr(LaneLoopsAttr);
-    FissionResult FR = cutLaneLoop(F, SM, TTI);
+    FissionResult FR = cutLaneLoop(F, SM, Groups, AM);
     tagLaneLoops(F, SM.VL, FR, Groups);
     emitStripMinedRemark(ORE, Loc, Hdr, SM.VL, FR, Proved, Checked);
   }
