@@ -164,20 +164,9 @@ CutSite Cutter::findCutSite(Loop &LL, DominatorTree &DT) {
   return S;
 }
 
-/// Without a plan: whether the if/else region \p R costs at least the
-/// BOSCC threshold.
-bool Cutter::isHeavyRegion(const SmallPtrSetImpl<BasicBlock *> &R) const {
-  unsigned Cost = 0;
-  for (BasicBlock *X : R)
-    for (Instruction &I : *X)
-      Cost += bosccRegionCost(I, TTI, VL);
-  return Cost >= getBOSCCThreshold();
-}
-
 /// The first conditional branch (program order) of the innermost lane loop
-/// \p LL whose if/else region, up to its join, gets BOSCC copies: the
-/// plan's choice, or without a plan one that is heavy; the region's blocks
-/// go to \p Region.
+/// \p LL whose if/else region, up to its join, the plan gives BOSCC
+/// copies; the region's blocks go to \p Region.
 BranchInst *Cutter::findHeavyBranch(Loop &LL, DominatorTree &DT,
                                     SmallPtrSetImpl<BasicBlock *> &Region) {
   PostDominatorTree PDT(F);
@@ -208,7 +197,7 @@ BranchInst *Cutter::findHeavyBranch(Loop &LL, DominatorTree &DT,
       SESE &= S == Join || R.count(S);
     if (!SESE || R.empty())
       continue;
-    if (Plan ? !Plan->BOSCCBranches.count(Br) : !isHeavyRegion(R))
+    if (!Plan->BOSCCBranches.count(Br))
       continue;
     Region.insert(R.begin(), R.end());
     return Br;

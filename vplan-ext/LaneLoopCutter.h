@@ -199,9 +199,8 @@ public:
   enum Outcome { NoInnerLoop, Cut, Failed };
   Outcome run(BasicBlock *Header, Failure &Fail);
   SmallVector<BasicBlock *, 3> NewHeaders;
-  /// Allow a BOSCC cut of an innermost lane loop.
+  /// Allow a BOSCC cut of an innermost lane loop, at a branch of Plan's.
   bool AllowBOSCC = false;
-  /// The plan's decisions, if a plan was made.
   const PlanDecisions *Plan = nullptr;
   const CutDecisions &decisions() const { return D; }
 
@@ -212,7 +211,6 @@ private:
   CutSite findCutSite(Loop &LL, DominatorTree &DT);
   BranchInst *findHeavyBranch(Loop &LL, DominatorTree &DT,
                               SmallPtrSetImpl<BasicBlock *> &Region);
-  bool isHeavyRegion(const SmallPtrSetImpl<BasicBlock *> &R) const;
   bool isolateCutSite(CutSite &S, DominatorTree &DT, LoopInfo &LI,
                       Failure &Fail);
 

@@ -24,7 +24,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/Debug.h"
-#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include <deque>
 
@@ -164,16 +163,10 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
     Work.pop_front();
     fission::Failure Fail;
     fission::Cutter C(F, VL, TTI);
+    // The plan chose the BOSCC regions (LanePlan's buildIf: threshold,
+    // budget, target); without a plan there are none.
     C.Plan = Plan;
-    // A plan chose its BOSCC regions by the same rules. Without one: the
-    // copies' register barriers are x86 inline asm, and each BOSCC region
-    // adds two copies of its code, so a budget per lane loop keeps the
-    // growth (and compile time) bounded.
-    C.AllowBOSCC =
-        !NoBOSCC.count(H) &&
-        (Plan ? !Plan->BOSCCBranches.empty()
-              : isBOSCCEnabled() && R.NumBOSCC < getBOSCCMaxRegions() &&
-                    Triple(F.getParent()->getTargetTriple()).isX86());
+    C.AllowBOSCC = Plan && !Plan->BOSCCBranches.empty() && !NoBOSCC.count(H);
     unsigned Cuts = R.NumCuts + R.NumSerialCalls + R.NumBOSCC;
     fission::Cutter::Outcome O =
         Cuts < MaxCuts ? C.run(H, Fail) : fission::Cutter::Failed;

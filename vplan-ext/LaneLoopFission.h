@@ -88,9 +88,9 @@ struct FissionResult {
 /// after every cut: when a later cut fails, the loops made so far stay (the
 /// one that could not be cut runs as a scalar lane loop) and FailReason says
 /// why.
-/// With \p Plan, the plan's decisions (LanePlan.h's decideLaneLoop) say
-/// which if/else regions get BOSCC copies; without, the cut prices the
-/// regions itself with \p TTI (optional) against the BOSCC threshold.
+/// \p Plan, the plan's decisions (LanePlan.h's decideLaneLoop), says which
+/// if/else regions get BOSCC copies; without one none do. \p TTI
+/// (optional) gives the vector register width.
 FissionResult fissionLaneLoop(llvm::Function &F, llvm::BasicBlock *LaneHeader,
                               unsigned VL,
                               const llvm::TargetTransformInfo *TTI = nullptr,
