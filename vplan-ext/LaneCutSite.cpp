@@ -91,13 +91,6 @@ std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, unsigned VL,
   return L;
 }
 
-DenseMap<const BasicBlock *, unsigned> programOrder(Function &F) {
-  DenseMap<const BasicBlock *, unsigned> Order;
-  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
-    Order[BB] = Order.size();
-  return Order;
-}
-
 /// An innermost lane loop without calls that run lane by lane has nothing
 /// to cut unless a heavy if/else asks for BOSCC. Asked before normalising,
 /// so a loop left alone keeps its shape.

@@ -87,8 +87,6 @@ constexpr const char *ResumeDispatchMD = "vplan.lane.resume";
 std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, unsigned VL,
                                           Failure &F);
 
-/// Each block's index in reverse post-order.
-DenseMap<const BasicBlock *, unsigned> programOrder(Function &F);
 
 /// Where a cut goes: the first inner loop; in an innermost lane loop, the
 /// first call the vectorizer cannot widen, else the first heavy if/else.

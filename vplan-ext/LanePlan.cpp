@@ -117,9 +117,8 @@ void LanePlanBuilder::findMaskedBlocks() {
 /// body, once per round). The loops of one parent are cut in program
 /// order, each in lane loop 3 of the cut before (findCutShape).
 void LanePlanBuilder::findCutShapes() {
-  DenseMap<const BasicBlock *, unsigned> Order;
-  for (auto [K, BB] : enumerate(Blocks))
-    Order[BB] = K;
+  DenseMap<const BasicBlock *, unsigned> Order =
+      programOrder(*L.getHeader()->getParent());
   std::function<void(Loop &)> Visit = [&](Loop &P) {
     SmallVector<Loop *, 4> Children(P.begin(), P.end());
     llvm::sort(Children, [&](const Loop *X, const Loop *Y) {

@@ -1,6 +1,7 @@
 //===- LoweringRules.cpp - Rules shared by lowering and plan --------------===//
 
 #include "vplan-ext/LoweringRules.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/BasicBlock.h"
@@ -65,6 +66,13 @@ namespace vplanext {
 double getMinSpeedup() { return MinSpeedup; }
 bool isVerifyPlanEnabled() { return VerifyPlan; }
 bool isPrintPlanEnabled() { return PrintPlan; }
+
+DenseMap<const BasicBlock *, unsigned> programOrder(Function &F) {
+  DenseMap<const BasicBlock *, unsigned> Order;
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
+    Order[BB] = Order.size();
+  return Order;
+}
 
 const char *whyNotLaneControlFlow(const BasicBlock &BB) {
   const Instruction *T = BB.getTerminator();

@@ -20,8 +20,11 @@
 #ifndef VPLANEXT_LOWERINGRULES_H
 #define VPLANEXT_LOWERINGRULES_H
 
+#include "llvm/ADT/DenseMap.h"
+
 namespace llvm {
 class BasicBlock;
+class Function;
 class CallBase;
 class DataLayout;
 class Instruction;
@@ -31,6 +34,11 @@ class Type;
 } // namespace llvm
 
 namespace vplanext {
+
+/// Each block's index in reverse post-order of \p F: the order in which the
+/// cut takes inner loops (and BOSCC branches), and so the plan.
+llvm::DenseMap<const llvm::BasicBlock *, unsigned>
+programOrder(llvm::Function &F);
 
 /// Why \p BB is control flow that a lane loop can be neither vectorized nor
 /// cut around, or null: an exception edge (invoke, landing pads, resume: C++
