@@ -21,7 +21,7 @@
 #
 # usage: scripts/fuzz.sh [-n N] [-b BATCH] [-s FIRST_SEED] [-o OUTDIR] [-j JOBS]
 #                        [--plugin PATH] [--e=auto|native|emulated|names]
-#                        [--mllvm OPT]... [--verify-plan] [--reduce] [--lockstep-reads]
+#                        [--mllvm OPT]... [--no-verify-plan] [--reduce] [--lockstep-reads]
 #                        [--flags=matrix|fixed] [--cxx] [--shapes=LIST]
 # --flags=matrix (default): each batch's callee flags are drawn from the
 # seed (so a batch reruns the same way): -march= x86-64, x86-64-v2, -v3, -v4
@@ -40,10 +40,10 @@
 # "default", the shapes that are not known to fail; fixed: none).
 # --mllvm OPT passes `-mllvm OPT` to every clang-with-plugin compile (e.g.
 # -vecclone-fault-inject='crash:*_fz3' to test this script; see
-# docs/design/reliability.md). --verify-plan turns verify mode on
-# (-vplan-ext-verify-plan: a lane-loop cut that differs from its plan fails
-# the compile, counted as a crash); off by default while the generated
-# functions still show known disagreements (docs/design/vplan-ext.md). A compile longer than FUZZ_COMPILE_TIMEOUT
+# docs/design/reliability.md). Verify mode is on (-vplan-ext-verify-plan:
+# a lane-loop cut that differs from its plan fails the compile, counted as
+# a crash); --no-verify-plan turns it off (--verify-plan is accepted and
+# changes nothing). A compile longer than FUZZ_COMPILE_TIMEOUT
 # seconds (default 300) counts as a crash (HANG). --lockstep-reads makes the
 # generator read buffers at `linear index + loop counter` too (gen_fuzz.py),
 # the accesses vplan-ext turns into round-counter contiguous loads.
@@ -55,7 +55,7 @@
 # creduce on a compile crash (OUTDIR/fail-.../reduced.c).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-n=200 batch=25 seed=1 out= jobs=1 reduce=0 emode=auto verify=0 mllvm= mllvm_q=
+n=200 batch=25 seed=1 out= jobs=1 reduce=0 emode=auto verify=1 mllvm= mllvm_q=
 genflags=--narrow-helpers flagmode=matrix cxx=0 shapes=unset
 plugin=$root/build/lib/VecClone.so
 while [ $# -gt 0 ]; do
@@ -71,6 +71,7 @@ while [ $# -gt 0 ]; do
     --e=*) emode=${1#--e=}; shift ;;
     --mllvm) mllvm="$mllvm -mllvm $2"; mllvm_q="$mllvm_q -mllvm $(printf %q "$2")"; shift 2 ;;
     --verify-plan) verify=1; shift ;;
+    --no-verify-plan) verify=0; shift ;;
     --flags=*) flagmode=${1#--flags=}; shift ;;
     --cxx) cxx=1; shift ;;
     --shapes=*) shapes=${1#--shapes=}; shift ;;
@@ -78,8 +79,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ $verify = 1 ]; then
-  mllvm="$mllvm -mllvm -vplan-ext-verify-plan"
-  mllvm_q="$mllvm_q -mllvm -vplan-ext-verify-plan"
+  mllvm=" -mllvm -vplan-ext-verify-plan$mllvm"
+  mllvm_q=" -mllvm -vplan-ext-verify-plan$mllvm_q"
 fi
 out=${out:-$root/build/fuzz}
 case $flagmode in
