@@ -805,14 +805,18 @@ static std::string comparePlan(const vplanext::PlanShape *Plan,
   Cut.Loops = FR.NumCuts;
   Cut.UniformLoops = FR.NumUniformLoops;
   Cut.BOSCC = FR.NumBOSCC;
+  Cut.RoundCounters = FR.NumRoundCounters;
+  Cut.SteppedCopies = FR.NumSteppedCopies;
   if (!FR.FailReason.empty() || *Plan == Cut)
     return "";
   std::string S;
   raw_string_ostream OS(S);
   OS << "the plan said " << Plan->Loops << " inner loop(s), "
      << Plan->UniformLoops << " uniform, " << Plan->BOSCC
-     << " BOSCC region(s); the cut made " << Cut.Loops << ", "
-     << Cut.UniformLoops << " uniform, " << Cut.BOSCC;
+     << " BOSCC region(s), " << Plan->RoundCounters << " round counter(s), "
+     << Plan->SteppedCopies << " lane-stepped copy(ies); the cut made "
+     << Cut.Loops << ", " << Cut.UniformLoops << " uniform, " << Cut.BOSCC
+     << ", " << Cut.RoundCounters << ", " << Cut.SteppedCopies;
   return S;
 }
 

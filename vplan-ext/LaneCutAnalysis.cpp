@@ -325,7 +325,7 @@ void Cutter::findLockstep(Loop &Inner) {
   // A uniform loop's shared values (uniform phis, A's uniform values) are
   // read once per round already.
   D.Lockstep = findLockstepAccess(
-      IH, InnerPre, InnerLatches, Blocks, L.Lane,
+      IH, InnerLatches, Blocks, L.Lane,
       [&](Value *V) {
         return D.UniformLoop ? isUniformValue(V) : isOutsideLaneLoop(V);
       },
@@ -334,12 +334,6 @@ void Cutter::findLockstep(Loop &Inner) {
         return It != Cross.end() && isInputOfI(I, It->second);
       },
       [&](Instruction *I) { return isRecomputable(I); }, D.UniformLoop);
-  // The copy reads an input as `first + lane` in the input's own type; an
-  // odd-sized integer lives widened in its array.
-  erase_if(D.Lockstep.LaneStepped, [&](Instruction *I) {
-    return !I->getType()->isPointerTy() &&
-           storedType(I->getType()) != I->getType();
-  });
 }
 
 /// A's values a uniform loop reads that are the same in every lane (see

@@ -203,6 +203,8 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
       }
       ++R.NumCuts;
       R.NumUniformLoops += C.decisions().UniformLoop;
+      R.NumRoundCounters += C.decisions().Lockstep.Counters.size();
+      R.NumSteppedCopies += !C.decisions().Lockstep.LaneStepped.empty();
       Work.insert(Work.begin(), C.NewHeaders.begin(), C.NewHeaders.end());
       break;
     case fission::Cutter::Failed:

@@ -30,8 +30,8 @@
 /// loops. Such calls inside an inner loop prevent its cut: the lanes would
 /// interleave their calls iteration by iteration.
 ///
-/// BOSCC: a heavy if/else region (cost above -vplan-boscc-threshold) is cut
-/// out too; its lane loop gets two more copies, with every lane active and
+/// BOSCC: an if/else region the plan chose (LanePlan.h: cost above
+/// -vplan-boscc-threshold, within the budget) is cut out too; its lane loop gets two more copies, with every lane active and
 /// the branch fixed to one side, and a uniform dispatch picks the copy when
 /// all lanes agree, the predicated loop otherwise.
 //
@@ -76,6 +76,10 @@ struct FissionResult {
   /// Heavy divergent if/else regions given BOSCC copies (run unpredicated
   /// when every lane takes the same side).
   unsigned NumBOSCC = 0;
+  /// Lockstep access: round counters, and inner loops given a lane-stepped
+  /// copy.
+  unsigned NumRoundCounters = 0;
+  unsigned NumSteppedCopies = 0;
   llvm::SetVector<llvm::StringRef> SerialCallees;
   /// Why the loop could not be cut; the IR is then unchanged.
   std::string FailReason;

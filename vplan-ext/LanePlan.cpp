@@ -590,24 +590,27 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
 SmallPtrSet<const PHINode *, 4>
 LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
   SmallPtrSet<const PHINode *, 4> Counters;
-  BasicBlock *Pre = C.getLoopPreheader();
-  if (!isLockstepEnabled() || !C.isInnermost() || !Pre)
+  const UniformLoopShape &Shape = CutShapes.at(&C);
+  // Shadow lanes must read exactly what the lane they shadow reads; a
+  // lane-stepped copy would move them.
+  if (!isLockstepEnabled() || !C.isInnermost() || Shape.ShadowLanes)
     return Counters;
+  // The cut's view of C (findCutShape): what it reads from outside its lane
+  // loop, and what A computes.
+  const LaneBodyView &View = CutViews.at(&C).View;
   auto InA = [&](const Instruction *I) {
-    return L.contains(I) && !C.contains(I) && I->getParent() != L.getHeader();
+    return View.InAOrI(I) && !C.contains(I);
   };
-  auto Outside = [&](const Value *V) {
-    auto *I = dyn_cast<Instruction>(V);
-    return !I || !L.contains(I);
-  };
+  auto Outside = [&](const Value *V) { return View.IsOutside(V); };
   SmallVector<BasicBlock *, 2> Latches;
   C.getLoopLatches(Latches);
   SmallVector<BasicBlock *, 8> Blocks(C.blocks());
   LockstepAccess LA = findLockstepAccess(
-      C.getHeader(), Pre, Latches, Blocks, Div.getLaneIndex(),
+      C.getHeader(), Latches, Blocks, Div.getLaneIndex(),
       [&](Value *V) {
         // A uniform loop's counters and bounds are shared already.
-        return Outside(V) || (Uniform && !Div.isVarying(V));
+        return Uniform ? isUniformLaneValue(V, View, Shape.UniformPhis)
+                       : Outside(V);
       },
       InA, [&](Instruction *I) { return isRecomputable(I, Outside, InA); },
       Uniform);
@@ -618,6 +621,8 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
                                   : LockstepKind::ContiguousMasked;
   for (Instruction *I : LA.UniformAccesses)
     LockstepAccesses[I] = LockstepKind::SameAddress;
+  N.NumRoundCounters = LA.Counters.size();
+  N.SteppedCopy = !LA.LaneStepped.empty();
   raw_string_ostream OS(N.Lockstep);
   ListSeparator Parts;
   if (!LA.Counters.empty()) {

@@ -119,8 +119,10 @@ public:
   /// the BOSCC decision.
   unsigned getBOSCCCost() const { return BOSCCCost; }
   llvm::StringRef getNote() const { return Note; }
-  /// Divergent loops: round counters and lane-stepped inputs, if any.
+  /// Loops: round counters and lane-stepped inputs, if any.
   llvm::StringRef getLockstep() const { return Lockstep; }
+  unsigned getNumRoundCounters() const { return NumRoundCounters; }
+  bool hasSteppedCopy() const { return SteppedCopy; }
   /// Uniform loops: lanes that skip the loop shadow a lane that enters it.
   bool hasShadowLanes() const { return ShadowLanes; }
 
@@ -147,6 +149,8 @@ private:
   /// Divergent loops: what LaneLoopFission's lockstep access does
   /// (LockstepAccess.h), empty when nothing.
   std::string Lockstep;
+  unsigned NumRoundCounters = 0;
+  bool SteppedCopy = false;
   /// Free-form detail: BOSCC reason, interleave group, callee.
   std::string Note;
 };
@@ -160,10 +164,14 @@ struct PlanShape {
   unsigned UniformLoops = 0;
   /// If/else regions given BOSCC copies.
   unsigned BOSCC = 0;
+  /// Lockstep access: round counters, and loops given a lane-stepped copy.
+  unsigned RoundCounters = 0;
+  unsigned SteppedCopies = 0;
 
   bool operator==(const PlanShape &O) const {
     return Loops == O.Loops && UniformLoops == O.UniformLoops &&
-           BOSCC == O.BOSCC;
+           BOSCC == O.BOSCC && RoundCounters == O.RoundCounters &&
+           SteppedCopies == O.SteppedCopies;
   }
 };
 

@@ -202,6 +202,8 @@ PlanShape LanePlan::shape() const {
     S.Loops += N.isLoop();
     S.UniformLoops += N.getKind() == PlanNode::UniformLoop;
     S.BOSCC += N.hasBOSCC();
+    S.RoundCounters += N.getNumRoundCounters();
+    S.SteppedCopies += N.hasSteppedCopy();
     for (const auto &C : N.children())
       Visit(*C);
   };

@@ -67,7 +67,10 @@ private:
                            IsRecomputable(I));
   }
 
+public:
   SmallPtrSet<BasicBlock *, 16> InLoop;
+
+private:
   Value *Lane;
   function_ref<bool(Value *)> IsShared;
   function_ref<bool(Instruction *)> IsInput;
@@ -200,7 +203,22 @@ uint64_t steppedPointerStride(const Instruction *I) {
   return I->getDataLayout().getTypeAllocSize(G->getSourceElementType());
 }
 
-LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
+/// The value \p PN enters the loop (blocks \p InLoop) with, when every
+/// entering edge brings the same one: with or without a preheader.
+static Value *entryValue(PHINode &PN,
+                         const SmallPtrSetImpl<BasicBlock *> &InLoop) {
+  Value *V = nullptr;
+  for (unsigned K = 0; K < PN.getNumIncomingValues(); ++K) {
+    if (InLoop.count(PN.getIncomingBlock(K)))
+      continue;
+    if (V && V != PN.getIncomingValue(K))
+      return nullptr;
+    V = PN.getIncomingValue(K);
+  }
+  return V;
+}
+
+LockstepAccess findLockstepAccess(BasicBlock *Header,
                                   ArrayRef<BasicBlock *> Latches,
                                   ArrayRef<BasicBlock *> Blocks, Value *Lane,
                                   function_ref<bool(Value *)> IsShared,
@@ -211,8 +229,8 @@ LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
   Classifier C(Blocks, Lane, IsShared, IsInput, IsRecomputable);
   // Counters: a shared start, the same constant added on every back edge.
   for (PHINode &PN : Header->phis()) {
-    if (!PN.getType()->isIntegerTy() ||
-        !IsShared(PN.getIncomingValueForBlock(Preheader)))
+    Value *Start = entryValue(PN, C.InLoop);
+    if (!PN.getType()->isIntegerTy() || !Start || !IsShared(Start))
       continue;
     ConstantInt *Step = nullptr;
     bool Ok = !Latches.empty();
@@ -289,7 +307,12 @@ LockstepAccess findLockstepAccess(BasicBlock *Header, BasicBlock *Preheader,
   NumLockstepAccesses += R.NumAccesses;
   for (PHINode *PN : Used)
     R.Counters.push_back({PN, C.Counters.lookup(PN)});
-  R.LaneStepped.assign(Stepped.begin(), Stepped.end());
+  // The copy reads an input as `first + lane` in the input's own type; an
+  // odd-sized integer (or a flag) lives widened in its lane array.
+  for (Instruction *I : Stepped)
+    if (auto *IT = dyn_cast<IntegerType>(I->getType());
+        !IT || (IT->getBitWidth() >= 8 && isPowerOf2_32(IT->getBitWidth())))
+      R.LaneStepped.push_back(I);
   R.SharedInputs.assign(UsedInputs.begin(), UsedInputs.end());
   return R;
 }

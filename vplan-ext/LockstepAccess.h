@@ -78,8 +78,9 @@ bool isRecomputable(const llvm::Value *V,
 /// when \p I is not one.
 uint64_t steppedPointerStride(const llvm::Instruction *I);
 
-/// The loop has header \p Header, entry block \p Preheader, back-edge
-/// sources \p Latches and blocks \p Blocks. \p Lane is the lane index;
+/// The loop has header \p Header (a counter starts from the value every
+/// entering edge brings), back-edge sources \p Latches and blocks
+/// \p Blocks. \p Lane is the lane index;
 /// \p IsShared tells a value every lane has the same (constants, values
 /// from outside the lane loop); \p IsInput an instruction computed before
 /// the loop, in the lane loop, that the loop reads per lane;
@@ -88,7 +89,7 @@ uint64_t steppedPointerStride(const llvm::Instruction *I);
 /// every iteration, its counters are shared already) an access needs no
 /// counter to gain: only its lane-stepped inputs matter.
 LockstepAccess
-findLockstepAccess(llvm::BasicBlock *Header, llvm::BasicBlock *Preheader,
+findLockstepAccess(llvm::BasicBlock *Header,
                    llvm::ArrayRef<llvm::BasicBlock *> Latches,
                    llvm::ArrayRef<llvm::BasicBlock *> Blocks, llvm::Value *Lane,
                    llvm::function_ref<bool(llvm::Value *)> IsShared,

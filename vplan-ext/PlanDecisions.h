@@ -20,8 +20,8 @@ class Instruction;
 namespace vplanext {
 
 struct PlanDecisions {
-  /// The divergent branches whose if/else regions get BOSCC copies; the
-  /// cut gives no other region copies.
+  /// The branches whose if/else regions get BOSCC copies; the cut gives no
+  /// other region copies.
   llvm::SmallPtrSet<const llvm::Instruction *, 4> BOSCCBranches;
 };
 
