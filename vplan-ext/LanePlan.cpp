@@ -602,6 +602,13 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
     return View.InAOrI(I) && !C.contains(I);
   };
   auto Outside = [&](const Value *V) { return View.IsOutside(V); };
+  // A per-lane value from before C reaches the cut at C in its A: computed
+  // there, or read from its lane array there (a value from before C's
+  // parent, or from before an earlier cut).
+  auto IsInput = [&](const Instruction *I) {
+    return L.contains(I) && !C.contains(I) && I != Div.getLaneIndex() &&
+           !Outside(I);
+  };
   SmallVector<BasicBlock *, 2> Latches;
   C.getLoopLatches(Latches);
   SmallVector<BasicBlock *, 8> Blocks(C.blocks());
@@ -612,7 +619,7 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
         return Uniform ? isUniformLaneValue(V, View, Shape.UniformPhis)
                        : Outside(V);
       },
-      InA, [&](Instruction *I) { return isRecomputable(I, Outside, InA); },
+      IsInput, [&](Instruction *I) { return isRecomputable(I, Outside, InA); },
       Uniform);
   if (!LA.NumAccesses)
     return Counters;
