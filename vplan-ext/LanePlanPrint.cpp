@@ -93,17 +93,21 @@ static void printAccess(raw_ostream &OS, const Instruction *I) {
 
 void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
   OS.indent(Indent) << kindName(Kind);
+  // A recipe's line ends with its note, if any, and its costs.
+  auto EndRecipe = [&] {
+    if (!Note.empty())
+      OS << " (" << Note << ")";
+    OS << ", ";
+    printCosts(OS, Cost);
+    OS << "\n";
+  };
   switch (Kind) {
   case Widen:
   case Uniform:
   case Blend:
     OS << ": " << Insts.size()
        << (Insts.size() == 1 ? " instruction" : " instructions");
-    if (!Note.empty())
-      OS << " (" << Note << ")";
-    OS << ", ";
-    printCosts(OS, Cost);
-    OS << "\n";
+    EndRecipe();
     return;
   case MaskedExit:
     OS << ": " << Insts.size()
@@ -126,11 +130,7 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
       OS << LS;
       printAccess(OS, I);
     }
-    if (!Note.empty())
-      OS << " (" << Note << ")";
-    OS << ", ";
-    printCosts(OS, Cost);
-    OS << "\n";
+    EndRecipe();
     return;
   }
   case DivergentIf:

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LockstepAccess.h"
+#include "vplan-ext/UniformLoopRule.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -203,21 +204,6 @@ uint64_t steppedPointerStride(const Instruction *I) {
   return I->getDataLayout().getTypeAllocSize(G->getSourceElementType());
 }
 
-/// The value \p PN enters the loop (blocks \p InLoop) with, when every
-/// entering edge brings the same one: with or without a preheader.
-static Value *entryValue(PHINode &PN,
-                         const SmallPtrSetImpl<BasicBlock *> &InLoop) {
-  Value *V = nullptr;
-  for (unsigned K = 0; K < PN.getNumIncomingValues(); ++K) {
-    if (InLoop.count(PN.getIncomingBlock(K)))
-      continue;
-    if (V && V != PN.getIncomingValue(K))
-      return nullptr;
-    V = PN.getIncomingValue(K);
-  }
-  return V;
-}
-
 LockstepAccess findLockstepAccess(BasicBlock *Header,
                                   ArrayRef<BasicBlock *> Latches,
                                   ArrayRef<BasicBlock *> Blocks, Value *Lane,
@@ -229,7 +215,9 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
   Classifier C(Blocks, Lane, IsShared, IsInput, IsRecomputable);
   // Counters: a shared start, the same constant added on every back edge.
   for (PHINode &PN : Header->phis()) {
-    Value *Start = entryValue(PN, C.InLoop);
+    // With or without a preheader.
+    Value *Start = loopEntryValue(
+        PN, [&](const BasicBlock *BB) { return C.InLoop.count(BB) != 0; });
     if (!PN.getType()->isIntegerTy() || !Start || !IsShared(Start))
       continue;
     ConstantInt *Step = nullptr;

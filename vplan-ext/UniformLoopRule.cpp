@@ -37,12 +37,11 @@ static bool canShadow(const Loop &Inner, const LaneBodyView &Body) {
   return true;
 }
 
-/// The value \p PN enters \p Inner with, when every entering edge brings
-/// the same one (a preheader made for the loop then needs no phi).
-static const Value *entryValue(const PHINode &PN, const Loop &Inner) {
-  const Value *V = nullptr;
+Value *loopEntryValue(const PHINode &PN,
+                      function_ref<bool(const BasicBlock *)> InLoop) {
+  Value *V = nullptr;
   for (unsigned K = 0; K < PN.getNumIncomingValues(); ++K) {
-    if (Inner.contains(PN.getIncomingBlock(K)))
+    if (InLoop(PN.getIncomingBlock(K)))
       continue;
     if (V && V != PN.getIncomingValue(K))
       return nullptr;
@@ -57,7 +56,8 @@ UniformLoopShape findUniformLoop(Loop &Inner,
                                  const DominatorTree &DT) {
   UniformLoopShape S;
   for (PHINode &PN : Inner.getHeader()->phis())
-    if (const Value *Start = entryValue(PN, Inner);
+    if (const Value *Start = loopEntryValue(
+            PN, [&](const BasicBlock *BB) { return Inner.contains(BB); });
         PN.getType()->isIntegerTy() && Start && Body.IsOutside(Start))
       S.UniformPhis.insert(&PN);
   // Optimistic fixpoint: drop phis whose next value is not uniform.

@@ -32,6 +32,7 @@
 #define VPLANEXT_UNIFORMLOOPRULE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 
@@ -69,6 +70,13 @@ struct UniformLoopShape {
   /// The inner loop's header phis that are the same in every lane.
   llvm::SmallPtrSet<llvm::PHINode *, 4> UniformPhis;
 };
+
+/// The value \p PN enters its loop (the blocks \p InLoop accepts) with,
+/// when every entering edge brings the same one, else null: the value a
+/// preheader made for the loop would bring without a phi.
+llvm::Value *
+loopEntryValue(const llvm::PHINode &PN,
+               llvm::function_ref<bool(const llvm::BasicBlock *)> InLoop);
 
 /// Whether \p V is the same in every lane (see the file comment).
 bool isUniformLaneValue(const llvm::Value *V, const LaneBodyView &Body,
