@@ -604,7 +604,7 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
   auto Outside = [&](const Value *V) { return View.IsOutside(V); };
   // A per-lane value from before C reaches the cut at C in its A: computed
   // there, or read from its lane array there (a value from before C's
-  // parent, or from before an earlier cut).
+  // parent, or from before an earlier cut: "reread").
   auto IsInput = [&](const Instruction *I) {
     return L.contains(I) && !C.contains(I) && I != Div.getLaneIndex() &&
            !Outside(I);
@@ -620,7 +620,7 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
                        : Outside(V);
       },
       IsInput, [&](Instruction *I) { return isRecomputable(I, Outside, InA); },
-      Uniform);
+      Uniform, [&](Instruction *I) { return IsInput(I) && !InA(I); });
   if (!LA.NumAccesses)
     return Counters;
   for (Instruction *I : LA.SteppedAccesses)

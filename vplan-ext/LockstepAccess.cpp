@@ -42,9 +42,11 @@ public:
   Classifier(ArrayRef<BasicBlock *> Blocks, Value *Lane,
              function_ref<bool(Value *)> IsShared,
              function_ref<bool(Instruction *)> IsInput,
-             function_ref<bool(Instruction *)> IsRecomputable)
+             function_ref<bool(Instruction *)> IsRecomputable,
+             function_ref<bool(Instruction *)> IsReread)
       : InLoop(Blocks.begin(), Blocks.end()), Lane(Lane), IsShared(IsShared),
-        IsInput(IsInput), IsRecomputable(IsRecomputable) {}
+        IsInput(IsInput), IsRecomputable(IsRecomputable), IsReread(IsReread) {
+  }
 
   DenseMap<PHINode *, ConstantInt *> Counters;
   /// The counters and recomputable inputs the values classified since the
@@ -76,6 +78,11 @@ private:
   function_ref<bool(Value *)> IsShared;
   function_ref<bool(Instruction *)> IsInput;
   function_ref<bool(Instruction *)> IsRecomputable;
+  function_ref<bool(Instruction *)> IsReread;
+
+  /// The input reaches the loop read from its lane array, as a vector
+  /// parameter's element does.
+  bool isReread(Instruction *I) const { return IsReread && IsReread(I); }
 };
 
 bool Classifier::laneStepped(Value *V, unsigned Depth) const {
@@ -84,6 +91,8 @@ bool Classifier::laneStepped(Value *V, unsigned Depth) const {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || Depth > 8 || IsShared(I) || InLoop.count(I->getParent()))
     return false;
+  if (isReread(I))
+    return true;
   switch (I->getOpcode()) {
   case Instruction::SExt:
   case Instruction::ZExt:
@@ -136,6 +145,10 @@ Shape Classifier::inLoop(Value *V, unsigned Depth) {
   if (!InLoop.count(I->getParent())) {
     if (!IsInput(I))
       return {};
+    // Its definition is out of sight: an integer may step by one per lane
+    // (the test before the first round checks), a pointer says nothing.
+    if (isReread(I))
+      return I->getType()->isIntegerTy() ? Shape{Shape::Stepped, I} : Shape{};
     if (auto *G = dyn_cast<GetElementPtrInst>(I);
         G && G->getNumIndices() == 1 &&
         sameInEveryLane(G->getPointerOperand()) &&
@@ -210,9 +223,10 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
                                   function_ref<bool(Value *)> IsShared,
                                   function_ref<bool(Instruction *)> IsInput,
                                   function_ref<bool(Instruction *)> IsRecomputable,
-                                  bool Uniform) {
+                                  bool Uniform,
+                                  function_ref<bool(Instruction *)> IsReread) {
   LockstepAccess R;
-  Classifier C(Blocks, Lane, IsShared, IsInput, IsRecomputable);
+  Classifier C(Blocks, Lane, IsShared, IsInput, IsRecomputable, IsReread);
   // Counters: a shared start, the same constant added on every back edge.
   for (PHINode &PN : Header->phis()) {
     // With or without a preheader.

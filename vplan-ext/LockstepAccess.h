@@ -87,7 +87,9 @@ uint64_t steppedPointerStride(const llvm::Instruction *I);
 /// \p IsRecomputable such an input computed from shared values only,
 /// without memory or traps. In a uniform loop (\p Uniform: every lane runs
 /// every iteration, its counters are shared already) an access needs no
-/// counter to gain: only its lane-stepped inputs matter.
+/// counter to gain: only its lane-stepped inputs matter. \p IsReread (for
+/// a loop not cut yet) tells an input the cut will read from its lane
+/// array, whose definition it then does not see.
 LockstepAccess
 findLockstepAccess(llvm::BasicBlock *Header,
                    llvm::ArrayRef<llvm::BasicBlock *> Latches,
@@ -95,7 +97,8 @@ findLockstepAccess(llvm::BasicBlock *Header,
                    llvm::function_ref<bool(llvm::Value *)> IsShared,
                    llvm::function_ref<bool(llvm::Instruction *)> IsInput,
                    llvm::function_ref<bool(llvm::Instruction *)> IsRecomputable,
-                   bool Uniform = false);
+                   bool Uniform = false,
+                   llvm::function_ref<bool(llvm::Instruction *)> IsReread = {});
 
 } // namespace vplanext
 
