@@ -92,7 +92,7 @@ std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, unsigned VL,
 }
 
 /// An innermost lane loop without calls that run lane by lane has nothing
-/// to cut unless a heavy if/else asks for BOSCC. Asked before normalising,
+/// to cut unless an if/else the plan chose asks for BOSCC. Asked before normalising,
 /// so a loop left alone keeps its shape.
 bool Cutter::mayNeedCut(BasicBlock *Header) {
   DominatorTree DT(F);
@@ -111,7 +111,7 @@ bool Cutter::mayNeedCut(BasicBlock *Header) {
   L.Header = Header;
   L.Latch = LL->getLoopLatch();
   SmallPtrSet<BasicBlock *, 16> Region;
-  return L.Latch && findHeavyBranch(*LL, DT, Region);
+  return L.Latch && findBOSCCBranch(*LL, DT, Region);
 }
 
 /// The lane loop in LoopInfo, when its control flow is one the cut can
@@ -133,7 +133,7 @@ Loop *Cutter::checkLaneLoop(LoopInfo &LI, Failure &Fail) const {
 /// The region to cut at: the first inner loop in program order (so the
 /// part before it is free of loops); in an innermost lane loop, the first
 /// call the vectorizer cannot widen, which then runs lane by lane, else the
-/// first heavy if/else (when BOSCC is allowed).
+/// first if/else the plan gives BOSCC copies (when BOSCC is allowed).
 CutSite Cutter::findCutSite(Loop &LL, DominatorTree &DT) {
   CutSite S;
   DenseMap<const BasicBlock *, unsigned> Order = programOrder(F);
@@ -153,14 +153,14 @@ CutSite Cutter::findCutSite(Loop &LL, DominatorTree &DT) {
       }
   }
   if (AllowBOSCC)
-    S.Branch = findHeavyBranch(LL, DT, S.Region);
+    S.Branch = findBOSCCBranch(LL, DT, S.Region);
   return S;
 }
 
 /// The first conditional branch (program order) of the innermost lane loop
 /// \p LL whose if/else region, up to its join, the plan gives BOSCC
 /// copies; the region's blocks go to \p Region.
-BranchInst *Cutter::findHeavyBranch(Loop &LL, DominatorTree &DT,
+BranchInst *Cutter::findBOSCCBranch(Loop &LL, DominatorTree &DT,
                                     SmallPtrSetImpl<BasicBlock *> &Region) {
   PostDominatorTree PDT(F);
   for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F)) {

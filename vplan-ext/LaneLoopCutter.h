@@ -15,7 +15,7 @@
 /// The steps, in the order a cut runs them, by file:
 ///   LaneCutSite.cpp      the lane loop's normal form; where to cut (the
 ///                        first inner loop, else a call run lane by lane,
-///                        else a heavy if/else) and a block of its own for it
+///                        else a BOSCC if/else) and a block of its own for it
 ///   LaneCutAnalysis.cpp  parts, edges, crossing values and the decisions
 ///                        (uniform loop, shadow lanes, lockstep); no IR change
 ///   LaneCutLoops.cpp     the transform's order; new blocks, redirected
@@ -87,9 +87,8 @@ constexpr const char *ResumeDispatchMD = "vplan.lane.resume";
 std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, unsigned VL,
                                           Failure &F);
 
-
 /// Where a cut goes: the first inner loop; in an innermost lane loop, the
-/// first call the vectorizer cannot widen, else the first heavy if/else.
+/// first call the vectorizer cannot widen, else the first BOSCC if/else.
 struct CutSite {
   Loop *Inner = nullptr;
   CallBase *Call = nullptr;
@@ -207,7 +206,7 @@ private:
   bool mayNeedCut(BasicBlock *Header);
   Loop *checkLaneLoop(LoopInfo &LI, Failure &Fail) const;
   CutSite findCutSite(Loop &LL, DominatorTree &DT);
-  BranchInst *findHeavyBranch(Loop &LL, DominatorTree &DT,
+  BranchInst *findBOSCCBranch(Loop &LL, DominatorTree &DT,
                               SmallPtrSetImpl<BasicBlock *> &Region);
   bool isolateCutSite(CutSite &S, DominatorTree &DT, LoopInfo &LI,
                       Failure &Fail);

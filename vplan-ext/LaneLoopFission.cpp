@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LaneLoopFission.h"
-#include "vplan-ext/LanePlan.h"
 #include "vplan-ext/LaneLoopCutter.h"
+#include "vplan-ext/LanePlan.h"
 #include "vplan-ext/LoweringRules.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"

@@ -31,9 +31,10 @@
 /// interleave their calls iteration by iteration.
 ///
 /// BOSCC: an if/else region the plan chose (LanePlan.h: cost above
-/// -vplan-boscc-threshold, within the budget) is cut out too; its lane loop gets two more copies, with every lane active and
-/// the branch fixed to one side, and a uniform dispatch picks the copy when
-/// all lanes agree, the predicated loop otherwise.
+/// -vplan-boscc-threshold, within the budget) is cut out too; its lane loop
+/// gets two more copies, with every lane active and the branch fixed to one
+/// side, and a uniform dispatch picks the copy when all lanes agree, the
+/// predicated loop otherwise.
 //
 //===----------------------------------------------------------------------===//
 

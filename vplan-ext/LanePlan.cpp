@@ -142,8 +142,9 @@ void LanePlanBuilder::findCutShapes() {
 /// The landing edges of the cut at \p C (A is \p InA): edges from A or C
 /// to the rest of the body, a back edge of \p P included. More than one
 /// and lane loop 3 starts with a dispatch on where each lane resumes.
-static unsigned countLandingEdges(const Loop &C, const Loop &P,
-                                  const SmallPtrSetImpl<const BasicBlock *> &InA) {
+static unsigned
+countLandingEdges(const Loop &C, const Loop &P,
+                  const SmallPtrSetImpl<const BasicBlock *> &InA) {
   auto InAOrI = [&](const BasicBlock *BB) {
     return C.contains(BB) || InA.count(BB);
   };
@@ -439,7 +440,7 @@ void LanePlanBuilder::addInstruction(Instruction &I, NodeList &Out) {
 }
 
 /// The if/else region of the conditional branch ending \p BB, by
-/// LaneLoopFission's rule (findHeavyBranch): the blocks the branch
+/// LaneLoopFission's rule (findBOSCCBranch): the blocks the branch
 /// dominates and its join post-dominates, entered only through the branch
 /// and left only to the join. The join must be in the branch's loop, so
 /// loop exits and back edges are never regions.

@@ -117,7 +117,7 @@ private:
   enum class LockstepKind { SameAddress, ContiguousMasked, Contiguous };
   DenseMap<const Instruction *, LockstepKind> LockstepAccesses;
   SmallDenseSet<unsigned, 4> PlacedGroups;
-  /// BOSCC regions planned so far, in program order: the cut gives at most
+  /// BOSCC regions planned so far, in program order: at most
   /// -vplan-boscc-max-regions per lane loop.
   unsigned NumBOSCC = 0;
   /// Values of divergent loops that the divergence analysis finds uniform

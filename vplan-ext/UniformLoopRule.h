@@ -18,9 +18,9 @@
 /// A or I from uniform values without memory and side effects. The loop is
 /// uniform when each exit test is a uniform branch that every iteration
 /// passes. When the branches of A (DivergentEntry's included) are not all
-/// uniform, some lanes may skip the loop; they shadow a lane that enters, which is allowed only when the
-/// loop neither writes memory nor has side effects nor reads the lane
-/// index; otherwise the loop is divergent.
+/// uniform, some lanes may skip the loop; they shadow a lane that enters,
+/// which is allowed only when the loop neither writes memory nor has side
+/// effects nor reads the lane index; otherwise the loop is divergent.
 ///
 /// Memory reads are never uniform here, although the divergence analysis
 /// finds a load from a uniform address uniform: the cut would have to prove
