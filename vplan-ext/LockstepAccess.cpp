@@ -73,6 +73,10 @@ private:
 public:
   SmallPtrSet<BasicBlock *, 16> InLoop;
 
+  /// The input reaches the loop read from its lane array, as a vector
+  /// parameter's element does.
+  bool isReread(Instruction *I) const { return IsReread && IsReread(I); }
+
 private:
   Value *Lane;
   function_ref<bool(Value *)> IsShared;
@@ -80,9 +84,6 @@ private:
   function_ref<bool(Instruction *)> IsRecomputable;
   function_ref<bool(Instruction *)> IsReread;
 
-  /// The input reaches the loop read from its lane array, as a vector
-  /// parameter's element does.
-  bool isReread(Instruction *I) const { return IsReread && IsReread(I); }
 };
 
 bool Classifier::laneStepped(Value *V, unsigned Depth) const {
@@ -266,7 +267,8 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
     for (Instruction &I : *BB) {
       Value *Ptr = getLoadStorePointerOperand(&I);
       auto *GEP = dyn_cast_or_null<GetElementPtrInst>(Ptr);
-      if (!GEP || GEP->getNumIndices() == 0)
+      // A pointer the cut reads from its lane array is no GEP there.
+      if (!GEP || GEP->getNumIndices() == 0 || C.isReread(GEP))
         continue;
       C.Read.clear();
       C.ReadInputs.clear();
