@@ -128,6 +128,7 @@ void LanePlanBuilder::findCutShapes() {
     SmallPtrSet<const BasicBlock *, 16> Gone;
     for (Loop *C : Children) {
       findCutShape(*C, P, Prev, Gone);
+      findLanding(*C, P, Prev);
       Gone.insert(C->block_begin(), C->block_end());
       Gone.insert(CutViews.at(C).InA.begin(), CutViews.at(C).InA.end());
       Prev = C;
@@ -139,27 +140,34 @@ void LanePlanBuilder::findCutShapes() {
   Visit(L);
 }
 
-/// The landing edges of the cut at \p C (A is \p InA): edges from A or C
-/// to the rest of the body, a back edge of \p P included. More than one
-/// and lane loop 3 starts with a dispatch on where each lane resumes.
-static unsigned
-countLandingEdges(const Loop &C, const Loop &P,
-                  const SmallPtrSetImpl<const BasicBlock *> &InA) {
+/// The landing edges of the cut at \p C: edges from its A or C to the rest
+/// of the body (a back edge of \p P included), and from the resume
+/// dispatch of the cut before (\p Prev), which opens its A, to the points
+/// where lanes resume that C's A does not reach. More than one and lane
+/// loop 3 starts with a dispatch of its own.
+void LanePlanBuilder::findLanding(const Loop &C, const Loop &P,
+                                  const Loop *Prev) {
+  CutView &CV = CutViews.at(&C);
   auto InAOrI = [&](const BasicBlock *BB) {
-    return C.contains(BB) || InA.count(BB);
+    return C.contains(BB) || CV.InA.count(BB);
   };
-  unsigned N = 0;
-  auto Count = [&](const BasicBlock *X) {
+  auto Leaves = [&](const BasicBlock *S) {
+    return S == P.getHeader() || !InAOrI(S);
+  };
+  auto Edges = [&](const BasicBlock *X) {
     SmallPtrSet<const BasicBlock *, 4> Seen;
     for (const BasicBlock *S : successors(X))
-      if (Seen.insert(S).second && (S == P.getHeader() || !InAOrI(S)))
-        ++N;
+      if (Seen.insert(S).second && Leaves(S))
+        CV.Landing.push_back(S);
   };
-  for (const BasicBlock *X : InA)
-    Count(X);
+  if (Prev)
+    for (const BasicBlock *S : CutViews.at(Prev).Landing)
+      if (Leaves(S))
+        CV.Landing.push_back(S);
+  for (const BasicBlock *X : CV.InA)
+    Edges(X);
   for (const BasicBlock *X : C.blocks())
-    Count(X);
-  return N;
+    Edges(X);
 }
 
 /// The cut at C sees: A, what still reaches C from P's header once the
@@ -222,7 +230,7 @@ void LanePlanBuilder::findCutShape(
   if (Prev) {
     const UniformLoopShape &S = CutShapes.at(Prev);
     ResumeApart = !(S.Uniform && !S.ShadowLanes) &&
-                  countLandingEdges(*Prev, P, CutViews.at(Prev).InA) > 1;
+                  CutViews.at(Prev).Landing.size() > 1;
   }
   CV.View.DivergentEntry = (PS && !PS->Uniform) || ResumeApart;
   SmallVector<BasicBlock *, 2> Latches;

@@ -134,6 +134,8 @@ private:
     SmallPtrSet<const BasicBlock *, 16> InA;
     /// Blocks of the A of earlier cuts, whose pure values are recomputed.
     SmallPtrSet<const BasicBlock *, 16> RecomputedA;
+    /// Where the cut's landing edges go (findLanding).
+    SmallVector<const BasicBlock *, 4> Landing;
     SmallVector<BasicBlock *, 16> ABlocks;
     LaneBodyView View;
   };
@@ -142,6 +144,7 @@ private:
   void findCutShapes();
   void findCutShape(Loop &C, Loop &P, const Loop *Prev,
                     const SmallPtrSetImpl<const BasicBlock *> &Gone);
+  void findLanding(const Loop &C, const Loop &P, const Loop *Prev);
   bool isDivergentLoop(const Loop *C) const {
     return !CutShapes.at(C).Uniform;
   }
