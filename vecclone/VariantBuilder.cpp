@@ -820,6 +820,21 @@ static std::string comparePlan(const vplanext::PlanShape *Plan,
   return S;
 }
 
+/// What the cut made of the lane loop (\p FR), for the remarks, and how it
+/// compares with the plan's shape (\p Plan).
+static void recordCut(const vplanext::FissionResult &FR,
+                      const vplanext::PlanShape *Plan, BuiltVariant &Out) {
+  Out.NumCuts = FR.NumCuts;
+  Out.NumUniformLoops = FR.NumUniformLoops;
+  Out.CutFailure = FR.FailReason;
+  Out.NumSerialCalls = FR.NumSerialCalls;
+  Out.NumBOSCC = FR.NumBOSCC;
+  Out.PlanMismatch = comparePlan(Plan, FR);
+  for (StringRef C : FR.SerialCallees)
+    Out.SerialCallees +=
+        (Out.SerialCallees.empty() ? "'" : ", '") + C.str() + "'";
+}
+
 BuiltVariant buildVariant(Function &Scalar, StringRef Name,
                           const VariantABI &ABI, const BuildOptions &Opts) {
   Module &M = *Scalar.getParent();
@@ -904,15 +919,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
                                     Planned ? &Planned->Decisions : nullptr);
       LaneHeaders.assign(FR.LaneHeaders.begin(), FR.LaneHeaders.end());
       SerialHeaders.assign(FR.SerialHeaders.begin(), FR.SerialHeaders.end());
-      Out.NumCuts = FR.NumCuts;
-      Out.NumUniformLoops = FR.NumUniformLoops;
-      Out.CutFailure = FR.FailReason;
-      Out.NumSerialCalls = FR.NumSerialCalls;
-      Out.NumBOSCC = FR.NumBOSCC;
-      Out.PlanMismatch = comparePlan(Planned ? &Planned->Shape : nullptr, FR);
-      for (StringRef C : FR.SerialCallees)
-        Out.SerialCallees += (Out.SerialCallees.empty() ? "'" : ", '") +
-                             C.str() + "'";
+      recordCut(FR, Planned ? &Planned->Shape : nullptr, Out);
     }
   }
 
