@@ -272,17 +272,21 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
         continue;
       C.Read.clear();
       C.ReadInputs.clear();
-      Shape Base = C.inLoop(GEP->getPointerOperand());
+      // An address computed before the loop (`a + r`, the same each
+      // iteration) is one input: its operands need not reach the loop.
+      bool Hoisted = !C.InLoop.count(GEP->getParent());
+      Shape Base = C.inLoop(Hoisted ? GEP : GEP->getPointerOperand());
       Type *AccTy = getLoadStoreType(&I);
       bool Ok = Base.K == Shape::Shared ||
                 (Base.K == Shape::Stepped &&
                  DL.getTypeStoreSize(AccTy) == DL.getTypeAllocSize(AccTy) &&
                  steppedPointerStride(Base.Input) ==
                      DL.getTypeAllocSize(AccTy));
-      for (unsigned K = 1; Ok && K < GEP->getNumIndices(); ++K)
+      for (unsigned K = 1; Ok && !Hoisted && K < GEP->getNumIndices(); ++K)
         Ok = C.inLoop(GEP->getOperand(K)).K == Shape::Shared;
-      Shape Last = Ok ? C.inLoop(GEP->getOperand(GEP->getNumIndices()))
-                      : Shape();
+      Shape Last = !Ok      ? Shape()
+                   : Hoisted ? Shape{Shape::Shared}
+                             : C.inLoop(GEP->getOperand(GEP->getNumIndices()));
       if (Base.K == Shape::Stepped) {
         if (Last.K != Shape::Shared)
           Ok = false;
