@@ -9,6 +9,7 @@
 
 #include "vecclone/LibmvecCalls.h"
 #include "vecclone/VariantSet.h"
+#include "vplan-ext/LoweringRules.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -17,48 +18,6 @@
 using namespace llvm;
 
 namespace vecclone {
-
-/// The libm base name (double flavour) of \p ID, or empty.
-static StringRef libmBaseName(Intrinsic::ID ID) {
-  switch (ID) {
-  case Intrinsic::exp:
-    return "exp";
-  case Intrinsic::exp2:
-    return "exp2";
-  case Intrinsic::exp10:
-    return "exp10";
-  case Intrinsic::log:
-    return "log";
-  case Intrinsic::log2:
-    return "log2";
-  case Intrinsic::log10:
-    return "log10";
-  case Intrinsic::sin:
-    return "sin";
-  case Intrinsic::cos:
-    return "cos";
-  case Intrinsic::tan:
-    return "tan";
-  case Intrinsic::asin:
-    return "asin";
-  case Intrinsic::acos:
-    return "acos";
-  case Intrinsic::atan:
-    return "atan";
-  case Intrinsic::atan2:
-    return "atan2";
-  case Intrinsic::sinh:
-    return "sinh";
-  case Intrinsic::cosh:
-    return "cosh";
-  case Intrinsic::tanh:
-    return "tanh";
-  case Intrinsic::pow:
-    return "pow";
-  default:
-    return {};
-  }
-}
 
 /// Declares \p Name the way glibc's math-vector.h does under -fopenmp
 /// -ffast-math: `declare simd notinbranch`, and no errno (-fno-math-errno).
@@ -89,7 +48,7 @@ CallInst *retargetToLibmvec(IntrinsicInst &II) {
   if (!M.getModuleFlag("openmp") || !isa<FPMathOperator>(II) ||
       !II.hasApproxFunc())
     return nullptr;
-  StringRef Base = libmBaseName(II.getIntrinsicID());
+  StringRef Base = vplanext::libmBaseName(II.getIntrinsicID());
   Type *Ty = II.getType();
   if (Base.empty() || !(Ty->isFloatTy() || Ty->isDoubleTy()))
     return nullptr;

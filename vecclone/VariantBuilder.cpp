@@ -784,14 +784,7 @@ decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
   Out.PlanSummary = Verdict->Summary;
   if (Verdict->Vectorize)
     return Verdict;
-  std::string Costs;
-  raw_string_ostream OS(Costs);
-  OS << "its plan costs " << Verdict->Cost.Vector << " for the vector lane "
-     << "loop and " << Verdict->Cost.Scalar << " for the scalar one "
-     << "(estimated speedup " << format("%.2f", Verdict->Speedup)
-     << ", below -vplan-min-speedup=" << format("%g", vplanext::getMinSpeedup())
-     << ")";
-  Out.ScalarLaneLoopReason = OS.str();
+  Out.ScalarLaneLoopReason = Verdict->whyScalar();
   return std::nullopt;
 }
 

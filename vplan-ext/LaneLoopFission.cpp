@@ -237,6 +237,16 @@ PreservedAnalyses LaneLoopCutPass::run(Function &F,
     // Planning drops the function's analyses (the cut changes it).
     std::optional<LaneLoopVerdict> Plan = decideLaneLoop(F, Header, AM);
     auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    if (Plan && !Plan->Vectorize) {
+      setLaneLoopID(Header, makeSerialLaneLoopID(F.getContext()));
+      Changed = true;
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopScalar",
+                                        Header->getTerminator())
+               << "lane loop left scalar: " << Plan->whyScalar();
+      });
+      continue;
+    }
     const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
     FissionResult R = fissionLaneLoop(F, Header, VL, &TTI,
                                       Plan ? &Plan->Decisions : nullptr);

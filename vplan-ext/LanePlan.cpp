@@ -20,6 +20,7 @@
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/UniformLoopRule.h"
 #include "vplan-ext/StrideAnalysis.h"
+#include "vplan-ext/WideIntDivision.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -35,6 +36,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -248,8 +250,21 @@ bool LanePlanBuilder::hasVaryingUser(const Instruction &I) const {
 /// VF runs of the scalar instruction, the cost of the scalar lane loop.
 PlanCost LanePlanBuilder::scalarCost(const Instruction &I) const {
   PlanCost C;
-  C.Scalar = TTI.getInstructionCost(&I, CostKind) * VF;
+  C.Scalar = laneCost(I) * VF;
   return C;
+}
+
+/// One lane's run of \p I. X86's TTI answers 1 for a scalar integer
+/// division, a placeholder: `idiv` takes about as long as a double
+/// division (10-40 cycles against 13-20), so such a division costs at
+/// least a scalar `fdiv double`.
+InstructionCost LanePlanBuilder::laneCost(const Instruction &I) const {
+  InstructionCost C = TTI.getInstructionCost(&I, CostKind);
+  if (!isVariableDivision(I))
+    return C;
+  return std::max(C, TTI.getArithmeticInstrCost(
+                         Instruction::FDiv, Type::getDoubleTy(I.getContext()),
+                         CostKind));
 }
 
 InstructionCost LanePlanBuilder::broadcastCost(Type *T) const {
@@ -282,15 +297,60 @@ InstructionCost LanePlanBuilder::selectCost(Type *T) const {
                                 CmpInst::BAD_ICMP_PREDICATE, CostKind);
 }
 
-/// Cost of the widened form of an arithmetic-like instruction.
+/// Cost of the widened form of an arithmetic-like instruction: its vector
+/// form, or lane by lane when that is cheaper. TTI prices some vector
+/// operations above their scalarisation on purpose (X86 charges a vector
+/// division 20 cycles a lane to keep LV from vectorizing loops around it);
+/// in a lane loop the lanes divide either way, and the backend scalarises
+/// the vector form.
 InstructionCost LanePlanBuilder::widenCost(const Instruction &I) const {
   Type *Ty = I.getType();
+  InstructionCost LaneByLane = laneCost(I) * VF;
   if (!isWidenable(Ty) || any_of(I.operands(), [&](const Use &U) {
         return !isa<BasicBlock>(U) && !isa<Function>(U) &&
                !isWidenable(U->getType());
       }))
-    // No vector form: scalarised, lane by lane.
-    return TTI.getInstructionCost(&I, CostKind) * VF;
+    return LaneByLane;
+  if (!isa<BinaryOperator>(I))
+    return vectorFormCost(I);
+  if (dividesThroughDouble(I))
+    return divisionThroughDoubleCost(I);
+  SmallVector<Type *, 2> VaryingOps;
+  for (const Use &U : I.operands())
+    if (isVarying(U))
+      VaryingOps.push_back(widen(U->getType()));
+  LaneByLane += TTI.getOperandsScalarizationOverhead(VaryingOps, CostKind) +
+                TTI.getScalarizationOverhead(
+                    cast<VectorType>(widen(Ty)), APInt::getAllOnes(VF),
+                    /*Insert=*/true, /*Extract=*/false, CostKind);
+  return std::min(vectorFormCost(I), LaneByLane);
+}
+
+/// The vector form WideIntDivision gives a 32-bit division: both operands
+/// to double, one division, back to integer, and for a remainder
+/// `a - q * b`.
+InstructionCost
+LanePlanBuilder::divisionThroughDoubleCost(const Instruction &I) const {
+  bool Signed = I.getOpcode() == Instruction::SDiv ||
+                I.getOpcode() == Instruction::SRem;
+  Type *IntTy = widen(I.getType());
+  Type *FPTy = widen(Type::getDoubleTy(I.getContext()));
+  auto None = TargetTransformInfo::CastContextHint::None;
+  InstructionCost C =
+      TTI.getCastInstrCost(Signed ? Instruction::SIToFP : Instruction::UIToFP,
+                           FPTy, IntTy, None, CostKind) *
+          2 +
+      TTI.getArithmeticInstrCost(Instruction::FDiv, FPTy, CostKind) +
+      TTI.getCastInstrCost(Signed ? Instruction::FPToSI : Instruction::FPToUI,
+                           IntTy, FPTy, None, CostKind);
+  if (I.getOpcode() == Instruction::SRem || I.getOpcode() == Instruction::URem)
+    C += TTI.getArithmeticInstrCost(Instruction::Mul, IntTy, CostKind) +
+         TTI.getArithmeticInstrCost(Instruction::Sub, IntTy, CostKind);
+  return C;
+}
+
+InstructionCost LanePlanBuilder::vectorFormCost(const Instruction &I) const {
+  Type *Ty = I.getType();
   if (isa<BinaryOperator, UnaryOperator>(I)) {
     return TTI.getArithmeticInstrCost(
         I.getOpcode(), widen(Ty), CostKind,
@@ -349,6 +409,10 @@ void LanePlanBuilder::addRecipe(NodeList &Out, PlanNode::NodeKind K,
 void LanePlanBuilder::addCall(CallBase &CB, NodeList &Out) {
   PlanCost C = scalarCost(CB);
   Function *Callee = CB.getCalledFunction();
+  // TTI prices a call as a call, not as its callee's body or libm's.
+  auto *II = dyn_cast<IntrinsicInst>(&CB);
+  if ((!II || !libmBaseName(II->getIntrinsicID()).empty()) && !P.UnpricedCall)
+    P.UnpricedCall = &CB;
   if (callNeedsSerialLanes(CB)) {
     // Cut out by LaneLoopFission into a lane loop of its own, run in lane
     // order: VF calls plus moving the arguments and result between vector
@@ -840,7 +904,7 @@ void LanePlanBuilder::run() {
 }
 
 double LanePlan::getSpeedup() const {
-  if (!Cost.Scalar.isValid() || !Cost.Vector.isValid() ||
+  if (UnpricedCall || !Cost.Scalar.isValid() || !Cost.Vector.isValid() ||
       Cost.Vector.getValue() <= 0)
     return 0;
   return double(Cost.Scalar.getValue()) / double(Cost.Vector.getValue());
@@ -897,6 +961,18 @@ PlanDecisions LanePlan::decisions() const {
   for (const auto &N : Nodes)
     Visit(*N);
   return D;
+}
+
+std::string LaneLoopVerdict::whyScalar() const {
+  if (Vectorize)
+    return "";
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "its plan costs " << Cost.Vector << " for the vector lane loop and "
+     << Cost.Scalar << " for the scalar one (estimated speedup "
+     << format("%.2f", Speedup) << ", below -vplan-min-speedup="
+     << format("%g", getMinSpeedup()) << ")";
+  return S;
 }
 
 std::optional<LaneLoopVerdict>

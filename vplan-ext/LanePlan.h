@@ -48,6 +48,7 @@
 
 namespace llvm {
 class BasicBlock;
+class CallBase;
 class Instruction;
 class Loop;
 class raw_ostream;
@@ -184,11 +185,19 @@ public:
   bool isVFFromMetadata() const { return VFFromMetadata; }
   llvm::ArrayRef<std::unique_ptr<PlanNode>> nodes() const { return Nodes; }
   PlanCost getCost() const { return Cost; }
-  /// Scalar cost over vector cost; 0 when either is invalid or zero.
+  /// Scalar cost over vector cost; 0 (no estimate) when either is invalid
+  /// or zero, or when the loop calls a function TTI cannot price.
   double getSpeedup() const;
+  /// The first call to a function (or to a math intrinsic that becomes a
+  /// libm or libmvec call) in the loop: TTI prices it as a call, not as
+  /// its callee's body, so the costs say nothing about a loop such calls
+  /// may dominate.
+  const llvm::CallBase *getUnpricedCall() const { return UnpricedCall; }
 
   /// The multi-line dump of `print<vplan-ext>`.
   void print(llvm::raw_ostream &OS) const;
+  /// " (estimated speedup S)", or why there is no estimate.
+  void printSpeedup(llvm::raw_ostream &OS) const;
   /// What the cut will make of the lane loop.
   PlanShape shape() const;
   /// The decisions the cut executes.
@@ -204,6 +213,7 @@ private:
   bool VFFromMetadata = false;
   llvm::SmallVector<std::unique_ptr<PlanNode>, 8> Nodes;
   PlanCost Cost;
+  const llvm::CallBase *UnpricedCall = nullptr;
 };
 
 /// The analysis result: one plan per lane loop, in block order of headers.
@@ -236,7 +246,8 @@ public:
 /// What the cost model says about one lane loop before it is cut.
 struct LaneLoopVerdict {
   /// False when the plan's estimated speedup over the scalar lane loop is
-  /// below `-vplan-min-speedup`: the lane loop then stays scalar.
+  /// below `-vplan-min-speedup`: the lane loop then stays scalar. A plan
+  /// without an estimate (getSpeedup() 0) leaves it vectorized.
   bool Vectorize = true;
   PlanCost Cost;
   double Speedup = 0;
@@ -245,6 +256,10 @@ struct LaneLoopVerdict {
   PlanShape Shape;
   /// What the cut executes (when the loop is vectorized).
   PlanDecisions Decisions;
+
+  /// Why a loop the plan keeps scalar stays so: both costs and the bound,
+  /// for the remarks of every pass that plans (empty when vectorized).
+  std::string whyScalar() const;
 };
 
 /// Plans the uncut lane loop headed by \p Header of \p F with \p FAM's

@@ -165,6 +165,7 @@ private:
   }
   bool hasVaryingUser(const Instruction &I) const;
   PlanCost scalarCost(const Instruction &I) const;
+  InstructionCost laneCost(const Instruction &I) const;
   InstructionCost broadcastCost(Type *T) const;
   InstructionCost maskOpCost() const;
   InstructionCost selectCost(Type *T) const;
@@ -185,6 +186,9 @@ private:
   std::optional<int64_t> frozenStride(Instruction &I) const;
   void addCall(CallBase &CB, NodeList &Out);
   InstructionCost widenCost(const Instruction &I) const;
+  /// The widened instruction's own cost (widenCost without the cap).
+  InstructionCost vectorFormCost(const Instruction &I) const;
+  InstructionCost divisionThroughDoubleCost(const Instruction &I) const;
 
   std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);
   SmallPtrSet<const PHINode *, 4> planLockstep(Loop &C, PlanNode &N,

@@ -180,6 +180,20 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
     C->print(OS, Indent + 2);
 }
 
+void LanePlan::printSpeedup(raw_ostream &OS) const {
+  if (double Speedup = getSpeedup()) {
+    OS << " (estimated speedup " << format("%.1f", Speedup) << ")";
+    return;
+  }
+  OS << " (no estimate";
+  if (const Function *Callee =
+          UnpricedCall ? UnpricedCall->getCalledFunction() : nullptr)
+    OS << ": the call to " << Callee->getName() << " has no price";
+  else if (UnpricedCall)
+    OS << ": an indirect call has no price";
+  OS << ")";
+}
+
 void LanePlan::print(raw_ostream &OS) const {
   OS << "vplan for lane loop ";
   printName(OS, L->getHeader());
@@ -193,7 +207,8 @@ void LanePlan::print(raw_ostream &OS) const {
   printCost(OS, Cost.Scalar);
   OS << ", vector ";
   printCost(OS, Cost.Vector);
-  OS << " (estimated speedup " << format("%.1f", getSpeedup()) << ")\n";
+  printSpeedup(OS);
+  OS << "\n";
 }
 
 PlanShape LanePlan::shape() const {
@@ -271,7 +286,7 @@ std::string LanePlan::summary() const {
   printCost(OS, Cost.Scalar);
   OS << " vector ";
   printCost(OS, Cost.Vector);
-  OS << " (estimated speedup " << format("%.1f", getSpeedup()) << ")";
+  printSpeedup(OS);
   return S;
 }
 

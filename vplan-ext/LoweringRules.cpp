@@ -43,10 +43,10 @@ static cl::opt<unsigned> LockstepPrefetch(
     cl::desc("Lane-stepped copies of divergent loops prefetch each round's "
              "contiguous accesses this many lane chunks ahead (0: off)"));
 
-// Off by default: a call run lane by lane is costed as a call, not as its
-// callee's body, so plans of bodies such calls dominate are misranked.
+// A plan whose costs say nothing (a call to a function, priced as a call
+// and not as its callee's body) has no estimate and is not held to it.
 static cl::opt<double> MinSpeedup(
-    "vplan-min-speedup", cl::init(0.0), cl::Hidden,
+    "vplan-min-speedup", cl::init(1.0), cl::Hidden,
     cl::desc("Lane loops of variants whose plan estimates a speedup below "
              "this over the scalar lane loop stay scalar (0: always "
              "vectorize)"));
@@ -66,6 +66,47 @@ namespace vplanext {
 double getMinSpeedup() { return MinSpeedup; }
 bool isVerifyPlanEnabled() { return VerifyPlan; }
 bool isPrintPlanEnabled() { return PrintPlan; }
+
+StringRef libmBaseName(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::exp:
+    return "exp";
+  case Intrinsic::exp2:
+    return "exp2";
+  case Intrinsic::exp10:
+    return "exp10";
+  case Intrinsic::log:
+    return "log";
+  case Intrinsic::log2:
+    return "log2";
+  case Intrinsic::log10:
+    return "log10";
+  case Intrinsic::sin:
+    return "sin";
+  case Intrinsic::cos:
+    return "cos";
+  case Intrinsic::tan:
+    return "tan";
+  case Intrinsic::asin:
+    return "asin";
+  case Intrinsic::acos:
+    return "acos";
+  case Intrinsic::atan:
+    return "atan";
+  case Intrinsic::atan2:
+    return "atan2";
+  case Intrinsic::sinh:
+    return "sinh";
+  case Intrinsic::cosh:
+    return "cosh";
+  case Intrinsic::tanh:
+    return "tanh";
+  case Intrinsic::pow:
+    return "pow";
+  default:
+    return {};
+  }
+}
 
 DenseMap<const BasicBlock *, unsigned> programOrder(Function &F) {
   DenseMap<const BasicBlock *, unsigned> Order;

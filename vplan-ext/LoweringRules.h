@@ -21,6 +21,8 @@
 #define VPLANEXT_LOWERINGRULES_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Intrinsics.h"
 
 namespace llvm {
 class BasicBlock;
@@ -53,6 +55,11 @@ const char *whyNotLaneControlFlow(const llvm::BasicBlock &BB);
 /// like a call without variants, instead of keeping the whole lane loop
 /// scalar.
 constexpr const char *NoLaneVariantAttr = "vplan-no-lane-variant";
+
+/// The libm function (double flavour: `exp`, `pow`, ...) an intrinsic
+/// lowers to a call of, or empty: the vector forms of such intrinsics are
+/// libm calls lane by lane or libmvec calls (vecclone's LibmvecCalls).
+llvm::StringRef libmBaseName(llvm::Intrinsic::ID ID);
 
 /// A call the loop vectorizer cannot widen: no intrinsic, no vector variant
 /// (or \c NoLaneVariantAttr). Fission runs it lane by lane, in lane order

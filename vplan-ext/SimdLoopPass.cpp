@@ -587,12 +587,10 @@ MDNode *addAccessGroup(Function &F, const Loop &L) {
   return Group;
 }
 
-/// Plans the strip-mined lane loop (tagged with \p Groups), cuts it at its
-/// inner loops as the plan says, and runs the lane-loop rewrites on the
-/// lane loops the cut made.
-FissionResult cutLaneLoop(Function &F, const StripMined &SM,
-                          ArrayRef<Metadata *> Groups,
-                          FunctionAnalysisManager &AM) {
+/// Tags the strip-mined lane loop (with \p Groups) and plans it.
+std::optional<LaneLoopVerdict> planLaneLoop(Function &F, const StripMined &SM,
+                                            ArrayRef<Metadata *> Groups,
+                                            FunctionAnalysisManager &AM) {
   // The plan finds lane loops by their tag; tagLaneLoops tags the loops
   // the cut leaves.
   setLaneLoopID(SM.LaneHeader,
@@ -600,7 +598,14 @@ FissionResult cutLaneLoop(Function &F, const StripMined &SM,
   // This pass changed the function since AM's analyses of it were made;
   // planning drops them again.
   AM.invalidate(F, PreservedAnalyses::none());
-  std::optional<LaneLoopVerdict> Plan = decideLaneLoop(F, SM.LaneHeader, AM);
+  return decideLaneLoop(F, SM.LaneHeader, AM);
+}
+
+/// Cuts the strip-mined lane loop at its inner loops as \p Plan says, and
+/// runs the lane-loop rewrites on the lane loops the cut made.
+FissionResult cutLaneLoop(Function &F, const StripMined &SM,
+                          const LaneLoopVerdict *Plan,
+                          FunctionAnalysisManager &AM) {
   const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
   FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL, &TTI,
                                      Plan ? &Plan->Decisions : nullptr);
@@ -724,7 +729,19 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     Changed = true;
     ++NumSimdLoops;
     F.addFnAttr(LaneLoopsAttr);
-    FissionResult FR = cutLaneLoop(F, SM, Groups, AM);
+    std::optional<LaneLoopVerdict> Plan = planLaneLoop(F, SM, Groups, AM);
+    if (Plan && !Plan->Vectorize) {
+      // Strip-mined already: its lanes run one after the other, as the
+      // loop did.
+      setLaneLoopID(SM.LaneHeader, makeSerialLaneLoopID(F.getContext()));
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopScalar", Loc, Hdr)
+               << (Proved ? "loop" : "omp simd loop")
+               << " with an inner loop left scalar: " << Plan->whyScalar();
+      });
+      continue;
+    }
+    FissionResult FR = cutLaneLoop(F, SM, Plan ? &*Plan : nullptr, AM);
     tagLaneLoops(F, SM.VL, FR, Groups);
     emitStripMinedRemark(ORE, Loc, Hdr, SM.VL, FR, Proved, Checked);
   }

@@ -25,11 +25,6 @@ static cl::opt<bool> IntDivViaFP(
 
 namespace vplanext {
 
-namespace {
-
-/// A division the vectorizer cannot widen: by a divisor that is not a
-/// constant (a constant one becomes a multiply by LLVM's magic numbers,
-/// which the vectorizer already widens).
 bool isVariableDivision(const Instruction &I) {
   switch (I.getOpcode()) {
   case Instruction::SDiv:
@@ -41,6 +36,8 @@ bool isVariableDivision(const Instruction &I) {
     return false;
   }
 }
+
+namespace {
 
 bool isRewritable(const BinaryOperator &BO) {
   return BO.getType()->isIntegerTy(32) && isVariableDivision(BO);
@@ -72,16 +69,19 @@ void rewrite(BinaryOperator &BO) {
 
 } // namespace
 
+bool dividesThroughDouble(const Instruction &I) {
+  auto *BO = dyn_cast<BinaryOperator>(&I);
+  return IntDivViaFP && BO && isRewritable(*BO) &&
+         !I.getFunction()->hasFnAttribute(Attribute::StrictFP);
+}
+
 unsigned widenIntDivisions(Function &F, ArrayRef<Loop *> LaneLoops) {
-  if (!IntDivViaFP || LaneLoops.empty() ||
-      F.hasFnAttribute(Attribute::StrictFP))
-    return 0;
   SmallVector<BinaryOperator *, 8> Work;
   for (Loop *L : LaneLoops)
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB)
-        if (auto *BO = dyn_cast<BinaryOperator>(&I); BO && isRewritable(*BO))
-          Work.push_back(BO);
+        if (dividesThroughDouble(I))
+          Work.push_back(cast<BinaryOperator>(&I));
   for (BinaryOperator *BO : Work) {
     LLVM_DEBUG(dbgs() << "vplan-ext: division through double: " << *BO
                       << "\n");
@@ -96,8 +96,7 @@ unsigned countLaneDivisions(ArrayRef<Loop *> LaneLoops) {
   for (Loop *L : LaneLoops)
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB)
-        N += isVariableDivision(I) &&
-             !(IntDivViaFP && I.getType()->isIntegerTy(32));
+        N += isVariableDivision(I) && !dividesThroughDouble(I);
   return N;
 }
 

@@ -27,10 +27,21 @@
 
 namespace llvm {
 class Function;
+class Instruction;
 class Loop;
 } // namespace llvm
 
 namespace vplanext {
+
+/// An integer division the vectorizer cannot widen: by a divisor that is
+/// not a constant (a constant one becomes a multiply by LLVM's magic
+/// numbers, which the vectorizer already widens).
+bool isVariableDivision(const llvm::Instruction &I);
+
+/// Whether widenIntDivisions rewrites \p I (a 32-bit division by a
+/// non-constant divisor, outside `strictfp` functions, the option on); the
+/// plan prices such a division as the double-precision form.
+bool dividesThroughDouble(const llvm::Instruction &I);
 
 /// Rewrites the 32-bit `sdiv`/`udiv`/`srem`/`urem` by non-constant divisors
 /// in \p LaneLoops (innermost lane loops of \p F: innermostLaneLoops in
