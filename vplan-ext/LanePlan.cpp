@@ -8,8 +8,9 @@
 // are costed with TargetTransformInfo as they are made.
 //
 // This file holds the walk, the regions, the arithmetic and call recipes and
-// the analysis; LanePlanBuilder.h declares the builder, LanePlanMemory.cpp
-// makes the memory recipes and LanePlanPrint.cpp prints the plans.
+// the analysis; LanePlanBuilder.h declares the builder, LanePlanCost.cpp
+// prices arithmetic, LanePlanMemory.cpp makes the memory recipes and
+// LanePlanPrint.cpp prints the plans.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,6 @@
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/UniformLoopRule.h"
 #include "vplan-ext/StrideAnalysis.h"
-#include "vplan-ext/WideIntDivision.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -245,144 +245,6 @@ bool LanePlanBuilder::hasVaryingUser(const Instruction &I) const {
     auto *UI = dyn_cast<Instruction>(U);
     return UI && L.contains(UI) && isVarying(UI);
   });
-}
-
-/// VF runs of the scalar instruction, the cost of the scalar lane loop.
-PlanCost LanePlanBuilder::scalarCost(const Instruction &I) const {
-  PlanCost C;
-  C.Scalar = laneCost(I) * VF;
-  return C;
-}
-
-/// One lane's run of \p I. X86's TTI answers 1 for a scalar integer
-/// division, a placeholder: `idiv` takes about as long as a double
-/// division (10-40 cycles against 13-20), so such a division costs at
-/// least a scalar `fdiv double`.
-InstructionCost LanePlanBuilder::laneCost(const Instruction &I) const {
-  InstructionCost C = TTI.getInstructionCost(&I, CostKind);
-  if (!isVariableDivision(I))
-    return C;
-  return std::max(C, TTI.getArithmeticInstrCost(
-                         Instruction::FDiv, Type::getDoubleTy(I.getContext()),
-                         CostKind));
-}
-
-InstructionCost LanePlanBuilder::broadcastCost(Type *T) const {
-  if (!VectorType::isValidElementType(T))
-    return 0;
-  auto *VT = cast<VectorType>(widen(T));
-  return TTI.getShuffleCost(TargetTransformInfo::SK_Broadcast, VT, VT, {},
-                            CostKind);
-}
-
-/// One operation on the lane mask (`and` of the mask with a condition).
-InstructionCost LanePlanBuilder::maskOpCost() const {
-  return TTI.getArithmeticInstrCost(
-      Instruction::And, widen(Type::getInt1Ty(L.getHeader()->getContext())),
-      CostKind);
-}
-
-/// One select of \p T on the lane mask: a blend per lane (a pointer's
-/// blend costs an integer's of its size; an aggregate is scalarized).
-InstructionCost LanePlanBuilder::selectCost(Type *T) const {
-  if (T->isPointerTy())
-    T = DL.getIntPtrType(T);
-  if (!isWidenable(T) || T->isVoidTy())
-    return TTI.getCmpSelInstrCost(Instruction::Select, T,
-                                  Type::getInt1Ty(T->getContext()),
-                                  CmpInst::BAD_ICMP_PREDICATE, CostKind) *
-           VF;
-  return TTI.getCmpSelInstrCost(Instruction::Select, widen(T),
-                                widen(Type::getInt1Ty(T->getContext())),
-                                CmpInst::BAD_ICMP_PREDICATE, CostKind);
-}
-
-/// Cost of the widened form of an arithmetic-like instruction: its vector
-/// form, or lane by lane when that is cheaper. TTI prices some vector
-/// operations above their scalarisation on purpose (X86 charges a vector
-/// division 20 cycles a lane to keep LV from vectorizing loops around it);
-/// in a lane loop the lanes divide either way, and the backend scalarises
-/// the vector form.
-InstructionCost LanePlanBuilder::widenCost(const Instruction &I) const {
-  Type *Ty = I.getType();
-  InstructionCost LaneByLane = laneCost(I) * VF;
-  if (!isWidenable(Ty) || any_of(I.operands(), [&](const Use &U) {
-        return !isa<BasicBlock>(U) && !isa<Function>(U) &&
-               !isWidenable(U->getType());
-      }))
-    return LaneByLane;
-  if (!isa<BinaryOperator>(I))
-    return vectorFormCost(I);
-  if (dividesThroughDouble(I))
-    return divisionThroughDoubleCost(I);
-  SmallVector<Type *, 2> VaryingOps;
-  for (const Use &U : I.operands())
-    if (isVarying(U))
-      VaryingOps.push_back(widen(U->getType()));
-  LaneByLane += TTI.getOperandsScalarizationOverhead(VaryingOps, CostKind) +
-                TTI.getScalarizationOverhead(
-                    cast<VectorType>(widen(Ty)), APInt::getAllOnes(VF),
-                    /*Insert=*/true, /*Extract=*/false, CostKind);
-  return std::min(vectorFormCost(I), LaneByLane);
-}
-
-/// The vector form WideIntDivision gives a 32-bit division: both operands
-/// to double, one division, back to integer, and for a remainder
-/// `a - q * b`.
-InstructionCost
-LanePlanBuilder::divisionThroughDoubleCost(const Instruction &I) const {
-  bool Signed = I.getOpcode() == Instruction::SDiv ||
-                I.getOpcode() == Instruction::SRem;
-  Type *IntTy = widen(I.getType());
-  Type *FPTy = widen(Type::getDoubleTy(I.getContext()));
-  auto None = TargetTransformInfo::CastContextHint::None;
-  InstructionCost C =
-      TTI.getCastInstrCost(Signed ? Instruction::SIToFP : Instruction::UIToFP,
-                           FPTy, IntTy, None, CostKind) *
-          2 +
-      TTI.getArithmeticInstrCost(Instruction::FDiv, FPTy, CostKind) +
-      TTI.getCastInstrCost(Signed ? Instruction::FPToSI : Instruction::FPToUI,
-                           IntTy, FPTy, None, CostKind);
-  if (I.getOpcode() == Instruction::SRem || I.getOpcode() == Instruction::URem)
-    C += TTI.getArithmeticInstrCost(Instruction::Mul, IntTy, CostKind) +
-         TTI.getArithmeticInstrCost(Instruction::Sub, IntTy, CostKind);
-  return C;
-}
-
-InstructionCost LanePlanBuilder::vectorFormCost(const Instruction &I) const {
-  Type *Ty = I.getType();
-  if (isa<BinaryOperator, UnaryOperator>(I)) {
-    return TTI.getArithmeticInstrCost(
-        I.getOpcode(), widen(Ty), CostKind,
-        TargetTransformInfo::getOperandInfo(I.getOperand(0)),
-        I.getNumOperands() > 1
-            ? TargetTransformInfo::getOperandInfo(I.getOperand(1))
-            : TargetTransformInfo::OperandValueInfo());
-  }
-  if (auto *Cast = dyn_cast<CastInst>(&I))
-    return TTI.getCastInstrCost(
-        Cast->getOpcode(), widen(Ty), widen(Cast->getSrcTy()),
-        TargetTransformInfo::CastContextHint::None, CostKind);
-  if (auto *Cmp = dyn_cast<CmpInst>(&I))
-    return TTI.getCmpSelInstrCost(Cmp->getOpcode(),
-                                  widen(Cmp->getOperand(0)->getType()),
-                                  widen(Ty), Cmp->getPredicate(), CostKind);
-  if (auto *Sel = dyn_cast<SelectInst>(&I)) {
-    Type *CondTy = Sel->getCondition()->getType();
-    if (isVarying(Sel->getCondition()))
-      CondTy = widen(CondTy);
-    return TTI.getCmpSelInstrCost(Instruction::Select, widen(Ty), CondTy,
-                                  CmpInst::BAD_ICMP_PREDICATE, CostKind);
-  }
-  if (isa<GetElementPtrInst>(I)) {
-    // A vector of pointers costs one vector add.
-    return TTI.getArithmeticInstrCost(Instruction::Add,
-                                      widen(DL.getIndexType(Ty)), CostKind);
-  }
-  if (isa<PHINode, FreezeInst>(I))
-    return 0;
-  // Anything else (extractvalue, ...): one instance per lane.
-  return TTI.getInstructionCost(&I, CostKind) * VF;
 }
 
 void LanePlanBuilder::addRecipe(NodeList &Out, PlanNode::NodeKind K,
