@@ -18,7 +18,17 @@
 ;                 inner loop, nothing to cut, no remark
 ; The side-effect refusal is tested by fallback-remarks.ll and the
 ; errno one by outside/errno.test. -vplan-min-speedup=0: the cut meets every
-; loop, whatever the plan expects of it.
+; loop, whatever the plan expects of it; at the default, two_entries' plan
+; is estimated slower than its scalar lanes and the loop is left scalar
+; (missed remark LaneLoopScalar, both costs) before the cut looks at it.
+; RUN: %opt -passes=vplan-lane-cut -pass-remarks-output=%t.default.yaml -disable-output < %s
+; RUN: FileCheck %s --check-prefix=DEFAULT < %t.default.yaml
+; DEFAULT:      Name: LaneLoopScalar
+; DEFAULT-NEXT: Function: two_entries
+; DEFAULT-NEXT: Args:
+; DEFAULT-NEXT:  - String: 'lane loop left scalar: '
+; DEFAULT-NEXT:  - String: 'its plan costs {{[0-9]+}} for the vector lane loop and {{[0-9]+}} for the scalar one (estimated speedup 0.{{[0-9]+}}, below -vplan-min-speedup=1)'
+
 ; RUN: %opt -passes=vplan-lane-cut -vplan-min-speedup=0 -pass-remarks-output=%t.yaml -S < %s | FileCheck %s --check-prefix=IR
 ; RUN: FileCheck %s --check-prefix=REM < %t.yaml
 
