@@ -43,7 +43,6 @@
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/WideIntDivision.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Format.h"
 #include <optional>
 
 using namespace llvm;

@@ -51,7 +51,7 @@ using namespace llvm;
 
 #define DEBUG_TYPE "vplan-ext"
 
-STATISTIC(NumSimdLoops, "Number of omp simd loops strip-mined into lanes");
+STATISTIC(NumSimdLoops, "Number of omp simd loops strip-mined into lanes and cut");
 
 namespace vplanext {
 namespace {
@@ -727,7 +727,6 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
       continue;
     }
     Changed = true;
-    ++NumSimdLoops;
     F.addFnAttr(LaneLoopsAttr);
     std::optional<LaneLoopVerdict> Plan = planLaneLoop(F, SM, Groups, AM);
     if (Plan && !Plan->Vectorize) {
@@ -741,6 +740,7 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
       });
       continue;
     }
+    ++NumSimdLoops;
     FissionResult FR = cutLaneLoop(F, SM, Plan ? &*Plan : nullptr, AM);
     tagLaneLoops(F, SM.VL, FR, Groups);
     emitStripMinedRemark(ORE, Loc, Hdr, SM.VL, FR, Proved, Checked);
