@@ -661,6 +661,13 @@ static void setVariantAttributes(Function &V, const Function &Scalar,
               utostr(std::max(Width, ABI.MaxVectorBits)));
   V.addFnAttr("prefer-vector-width", utostr(Width));
   V.addFnAttr(VariantOfAttr, Scalar.getName());
+  // LLVM 22's X86 instruction selection never returns on some 256-bit
+  // operations (a <4 x i64> truncated to <4 x i16>) with AVX-512F and no
+  // AVX512VL under x86-64-v2's tuning; the generic tuning selects them.
+  // Only the scheduling model changes: the instructions are the class's.
+  if (ABI.ISA == ISAClass::AVX512 && !V.hasFnAttribute("tune-cpu") &&
+      V.getFnAttribute("target-cpu").getValueAsString() == "x86-64-v2")
+    V.addFnAttr("tune-cpu", "generic");
 
   setABIParamAttributes(V, Scalar.getAttributes(), ABI);
   for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
