@@ -39,6 +39,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
+#include <functional>
 
 using namespace llvm;
 
@@ -812,16 +813,22 @@ LanePlanInfo LanePlanAnalysis::run(Function &F, FunctionAnalysisManager &AM) {
   return Info;
 }
 
-PlanDecisions LanePlan::decisions() const {
-  PlanDecisions D;
+void LanePlan::forEachNode(function_ref<void(const PlanNode &)> Fn) const {
   std::function<void(const PlanNode &)> Visit = [&](const PlanNode &N) {
-    if (N.hasBOSCC())
-      D.BOSCCBranches.insert(N.getEntry()->getTerminator());
+    Fn(N);
     for (const auto &C : N.children())
       Visit(*C);
   };
   for (const auto &N : Nodes)
     Visit(*N);
+}
+
+PlanDecisions LanePlan::decisions() const {
+  PlanDecisions D;
+  forEachNode([&](const PlanNode &N) {
+    if (N.hasBOSCC())
+      D.BOSCCBranches.insert(N.getEntry()->getTerminator());
+  });
   return D;
 }
 

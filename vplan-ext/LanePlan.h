@@ -39,6 +39,7 @@
 
 #include "vplan-ext/PlanDecisions.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/InstructionCost.h"
@@ -194,6 +195,9 @@ public:
   /// may dominate.
   const llvm::CallBase *getUnpricedCall() const { return UnpricedCall; }
 
+  /// Calls \p Fn on every node of the region tree, parents before children,
+  /// in program order.
+  void forEachNode(llvm::function_ref<void(const PlanNode &)> Fn) const;
   /// The multi-line dump of `print<vplan-ext>`.
   void print(llvm::raw_ostream &OS) const;
   /// " (estimated speedup S)", or why there is no estimate.

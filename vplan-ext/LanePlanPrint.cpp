@@ -13,7 +13,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
-#include <functional>
 
 using namespace llvm;
 
@@ -213,17 +212,13 @@ void LanePlan::print(raw_ostream &OS) const {
 
 PlanShape LanePlan::shape() const {
   PlanShape S;
-  std::function<void(const PlanNode &)> Visit = [&](const PlanNode &N) {
+  forEachNode([&](const PlanNode &N) {
     S.Loops += N.isLoop();
     S.UniformLoops += N.getKind() == PlanNode::UniformLoop;
     S.BOSCC += N.hasBOSCC();
     S.RoundCounters += N.getNumRoundCounters();
     S.SteppedCopies += N.hasSteppedCopy();
-    for (const auto &C : N.children())
-      Visit(*C);
-  };
-  for (const auto &N : Nodes)
-    Visit(*N);
+  });
   return S;
 }
 
@@ -231,7 +226,7 @@ std::string LanePlan::summary() const {
   // Instructions per recipe kind, regions by kind, BOSCC decisions, calls.
   unsigned Count[PlanNode::UniformLoop + 1] = {};
   SmallVector<std::string, 2> BOSCCs, Calls, Lockstep;
-  std::function<void(const PlanNode &)> Visit = [&](const PlanNode &N) {
+  forEachNode([&](const PlanNode &N) {
     if (N.isRegion())
       ++Count[N.getKind()];
     else
@@ -259,11 +254,7 @@ std::string LanePlan::summary() const {
         printAccess(SS, I);
         Calls.push_back(S);
       }
-    for (const auto &C : N.children())
-      Visit(*C);
-  };
-  for (const auto &N : Nodes)
-    Visit(*N);
+  });
 
   std::string S;
   raw_string_ostream OS(S);
