@@ -800,6 +800,8 @@ static std::string comparePlan(const vplanext::PlanShape *Plan,
                                const vplanext::FissionResult &FR) {
   if (!Plan || !vplanext::isVerifyPlanEnabled())
     return "";
+  if (FR.PlanDisagrees)
+    return FR.FailReason;
   vplanext::PlanShape Cut;
   Cut.Loops = FR.NumCuts;
   Cut.UniformLoops = FR.NumUniformLoops;

@@ -17,9 +17,16 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Debug.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+STATISTIC(NumUnplannedLoops,
+          "Number of inner loops cut without a decision of the plan");
 
 namespace vplanext {
 namespace fission {
@@ -60,18 +67,15 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
   classifyParts(LL, S.Inner);
   if (!findEdges(Fail))
     return false;
-  if (S.Inner)
-    findUniformLoop(*S.Inner, DT);
+  if (S.Inner && !takeLoopDecision(*S.Inner, DT, Fail))
+    return false;
   if (!checkInstructions(Fail) || !findCrossingValues(Fail))
     return false;
   findAvailability(DT);
   if (!checkSharedLocals(Fail))
     return false;
   findLaneAffineInB();
-  // Shadow lanes must read exactly what the lane they shadow reads; a
-  // lane-stepped copy would move them.
-  if (S.Inner && S.Inner->isInnermost() && !D.ShadowLanes &&
-      isLockstepEnabled())
+  if (S.Inner && D.LockstepPlanned)
     findLockstep(*S.Inner);
   findUniformInA();
   D.NeedResume = Landing.size() > 1;
@@ -311,13 +315,38 @@ void Cutter::findLaneAffineInB() {
   Cross.remove_if([](const auto &KV) { return KV.second == 0; });
 }
 
-/// The uniform-loop rule (UniformLoopRule.h) on this cut's parts.
-void Cutter::findUniformLoop(Loop &Inner, const DominatorTree &DT) {
+/// The plan's decision for \p Inner; a loop the plan did not see is
+/// divergent, without lockstep access. Verify mode applies the uniform-loop
+/// rule (UniformLoopRule.h) to this cut's parts too and refuses the cut
+/// when the plan decided otherwise.
+bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
+                              Failure &Fail) {
+  auto It = Plan ? Plan->InnerLoops.find(Inner.getHeader())
+                 : decltype(Plan->InnerLoops)::const_iterator();
+  if (Plan && It != Plan->InnerLoops.end()) {
+    const InnerLoopDecision &L = It->second;
+    D.UniformLoop = L.Uniform;
+    D.ShadowLanes = L.ShadowLanes;
+    D.UniformPhis = L.UniformPhis;
+    D.LockstepPlanned = L.Lockstep;
+    D.PrefetchChunks = L.PrefetchChunks;
+  } else {
+    ++NumUnplannedLoops;
+    LLVM_DEBUG(dbgs() << "vplan-ext: no plan for the loop at "
+                      << Inner.getHeader()->getName() << "\n");
+  }
+  if (!isVerifyPlanEnabled())
+    return true;
   UniformLoopShape S =
       vplanext::findUniformLoop(Inner, InnerLatches, View, DT);
-  D.UniformLoop = S.Uniform;
-  D.ShadowLanes = S.ShadowLanes;
-  D.UniformPhis = std::move(S.UniformPhis);
+  if (S.Uniform == D.UniformLoop && S.ShadowLanes == D.ShadowLanes &&
+      S.UniformPhis == D.UniformPhis)
+    return true;
+  Fail = {"verify: the plan lowers this inner loop other than the cut's "
+          "uniform-loop rule on the IR it cuts",
+          Inner.getHeader()->getTerminator()};
+  Fail.PlanDisagrees = true;
+  return false;
 }
 
 void Cutter::findLockstep(Loop &Inner) {

@@ -140,10 +140,7 @@ void Cutter::dispatchSteppedCopy(Value *Ok, ArrayRef<BasicBlock *> Clones,
   BasicBlock *Dispatch = newBlock("lane.stepped.dispatch", N.H2);
   WBr->setSuccessor(0, Dispatch);
   BasicBlock *Into = H2C, *IntoFrom = Dispatch;
-  // Only in divergent loops, whose rounds walk more streams than hardware
-  // prefetchers follow; a uniform loop's accesses are followed already,
-  // and the prefetches only slow it.
-  if (unsigned Ahead = D.UniformLoop ? 0 : getLockstepPrefetchChunks()) {
+  if (unsigned Ahead = D.PrefetchChunks) {
     BasicBlock *P = newBlock("lane.stepped.prefetch", H2C);
     IRBuilder<> PB(P);
     SmallPtrSet<BasicBlock *, 16> InCopy(Clones.begin(), Clones.end());

@@ -76,6 +76,9 @@ struct LaneLoop {
 struct Failure {
   std::string Why;
   const Instruction *At = nullptr;
+  /// Verify mode: the cut refused because the plan's decision differs from
+  /// what the rules give on the IR it cuts.
+  bool PlanDisagrees = false;
 };
 
 /// Marks the branches of a cut's resume dispatch (lane loop 3's entry).
@@ -128,6 +131,10 @@ struct CutDecisions {
   /// per round) and lane-stepped inputs (a copy of lane loop 2 computes
   /// them as first + lane when a run-time test says they are).
   LockstepAccess Lockstep;
+  /// The plan asks for lockstep access (InnerLoopDecision::Lockstep) and
+  /// for prefetches this many lane chunks ahead in a lane-stepped copy.
+  bool LockstepPlanned = false;
+  unsigned PrefetchChunks = 0;
   /// Lanes leave the region on more than one edge: each records where, and
   /// lane loop 3 dispatches on it.
   bool NeedResume = false;
@@ -220,7 +227,7 @@ private:
   bool findCrossingValues(Failure &Fail);
   void findAvailability(const DominatorTree &DT);
   bool checkSharedLocals(Failure &Fail) const;
-  void findUniformLoop(Loop &Inner, const DominatorTree &DT);
+  bool takeLoopDecision(Loop &Inner, const DominatorTree &DT, Failure &Fail);
   /// Whether \p V has the same value in every lane (UniformLoopRule.h on
   /// this cut's parts and uniform phis).
   bool isUniformValue(Value *V) const;

@@ -213,6 +213,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
       if (R.FailReason.empty()) {
         R.FailReason = Fail.Why;
         R.FailAt = Fail.At;
+        R.PlanDisagrees = Fail.PlanDisagrees;
       }
       break;
     }

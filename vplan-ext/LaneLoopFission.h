@@ -85,6 +85,9 @@ struct FissionResult {
   /// Why the loop could not be cut; the IR is then unchanged.
   std::string FailReason;
   const llvm::Instruction *FailAt = nullptr;
+  /// Verify mode (`-vplan-ext-verify-plan`): the failure is a decision of
+  /// the plan that the rules, applied to the IR being cut, contradict.
+  bool PlanDisagrees = false;
 };
 
 /// Cuts the lane loop headed by \p LaneHeader (induction `phi i64 [0, ...]`,

@@ -531,6 +531,11 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
   // lane-stepped copy would move them.
   if (!isLockstepEnabled() || !C.isInnermost() || Shape.ShadowLanes)
     return Counters;
+  N.LoopDecision.Lockstep = true;
+  // Only in divergent loops, whose rounds walk more streams than hardware
+  // prefetchers follow; a uniform loop's accesses are followed already,
+  // and the prefetches only slow it.
+  N.LoopDecision.PrefetchChunks = Uniform ? 0 : getLockstepPrefetchChunks();
   // The cut's view of C (findCutShape): what it reads from outside its lane
   // loop, and what A computes.
   const LaneBodyView &View = CutViews.at(&C).View;
@@ -585,8 +590,7 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
       I->printAsOperand(OS, /*PrintType=*/false);
     }
     OS << " (tested before the first round)";
-    // The lowering prefetches in divergent loops only.
-    if (unsigned Ahead = Uniform ? 0 : getLockstepPrefetchChunks())
+    if (unsigned Ahead = N.LoopDecision.PrefetchChunks)
       OS << ", prefetch " << Ahead << " chunks ahead";
   }
   return Counters;
@@ -670,7 +674,9 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
                                                 : PlanNode::UniformLoop);
   N->Entry = C.getHeader();
   N->L = &C;
-  N->ShadowLanes = Shape.ShadowLanes;
+  N->LoopDecision.Uniform = Shape.Uniform;
+  N->LoopDecision.ShadowLanes = Shape.ShadowLanes;
+  N->LoopDecision.UniformPhis = Shape.UniformPhis;
   SmallPtrSet<const PHINode *, 4> Counters = planLockstep(C, *N, !Divergent);
   if (Divergent)
     markLaneState(C, Counters);
@@ -828,6 +834,8 @@ PlanDecisions LanePlan::decisions() const {
   forEachNode([&](const PlanNode &N) {
     if (N.hasBOSCC())
       D.BOSCCBranches.insert(N.getEntry()->getTerminator());
+    if (N.isLoop())
+      D.InnerLoops[N.getEntry()] = N.getLoopDecision();
   });
   return D;
 }

@@ -126,7 +126,9 @@ public:
   unsigned getNumRoundCounters() const { return NumRoundCounters; }
   bool hasSteppedCopy() const { return SteppedCopy; }
   /// Uniform loops: lanes that skip the loop shadow a lane that enters it.
-  bool hasShadowLanes() const { return ShadowLanes; }
+  bool hasShadowLanes() const { return LoopDecision.ShadowLanes; }
+  /// Loops: how the cut lowers the loop.
+  const InnerLoopDecision &getLoopDecision() const { return LoopDecision; }
 
   void print(llvm::raw_ostream &OS, unsigned Indent) const;
 
@@ -147,7 +149,7 @@ private:
   PlanCost ThenCost, ElseCost;
   bool BOSCC = false;
   unsigned BOSCCCost = 0;
-  bool ShadowLanes = false;
+  InnerLoopDecision LoopDecision;
   /// Divergent loops: what LaneLoopFission's lockstep access does
   /// (LockstepAccess.h), empty when nothing.
   std::string Lockstep;

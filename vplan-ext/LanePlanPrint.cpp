@@ -158,7 +158,7 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
     printName(OS, Entry);
     OS << (Kind == DivergentLoop
                ? " (per-lane trip count): run while any lane is active"
-               : ShadowLanes ? " (the lanes run it together; lanes that skip "
+               : LoopDecision.ShadowLanes ? " (the lanes run it together; lanes that skip "
                                "it shadow one that enters)"
                              : " (the lanes run it together)");
     OS << ", trip count ";

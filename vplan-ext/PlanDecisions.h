@@ -11,18 +11,43 @@
 #ifndef VPLANEXT_PLANDECISIONS_H
 #define VPLANEXT_PLANDECISIONS_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace llvm {
+class BasicBlock;
 class Instruction;
+class PHINode;
 } // namespace llvm
 
 namespace vplanext {
+
+/// How the cut lowers one inner loop of the lane loop.
+struct InnerLoopDecision {
+  /// Uniform (UniformLoopRule.h): every lane that enters the loop leaves it
+  /// at the same iteration through the same exit; else a "while any lane
+  /// is active" loop.
+  bool Uniform = false;
+  /// Uniform loops some lanes skip: those lanes shadow an entering lane.
+  bool ShadowLanes = false;
+  /// Uniform loops: the header phis every lane holds the same.
+  llvm::SmallPtrSet<llvm::PHINode *, 4> UniformPhis;
+  /// Lockstep access (LockstepAccess.h) is tried: round counters and a
+  /// lane-stepped copy where the loop's addresses allow them.
+  bool Lockstep = false;
+  /// A lane-stepped copy prefetches its contiguous accesses this many lane
+  /// chunks ahead (0: none).
+  unsigned PrefetchChunks = 0;
+};
 
 struct PlanDecisions {
   /// The branches whose if/else regions get BOSCC copies; the cut gives no
   /// other region copies.
   llvm::SmallPtrSet<const llvm::Instruction *, 4> BOSCCBranches;
+  /// Every inner loop the cut takes, by header. A loop the plan did not
+  /// see is lowered as a divergent loop without lockstep access: always
+  /// correct, never the fast form.
+  llvm::DenseMap<const llvm::BasicBlock *, InnerLoopDecision> InnerLoops;
 };
 
 } // namespace vplanext
