@@ -33,6 +33,39 @@
 
 using namespace llvm;
 
+static Expected<vecclone::VecCloneOptions>
+parseVecCloneParams(StringRef Params) {
+  vecclone::VecCloneOptions O = vecclone::VecCloneOptions::fromCommandLine();
+  if (Error E = O.parseParams(Params))
+    return std::move(E);
+  return O;
+}
+
+static Expected<vplanext::LaneLoweringOptions>
+parseLoweringParams(StringRef Params) {
+  auto O = vplanext::LaneLoweringOptions::fromCommandLine();
+  if (Error E = O.parseParams(Params))
+    return std::move(E);
+  return O;
+}
+
+/// A bad parameter of one of our passes: the message, then the pass
+/// name is refused (opt then reports it as unknown too).
+static bool reportBadParams(Error E) {
+  errs() << vecclone::PluginName << ": " << toString(std::move(E)) << "\n";
+  return false;
+}
+
+// Adds CLASS(options) for `NAME` or `NAME<params>`.
+#define ADD_PASS_WITH_PARAMS(PM, NAME, CLASS, PARSER)                          \
+  if (PassBuilder::checkParametrizedPassName(Name, NAME)) {                    \
+    auto Opts = PassBuilder::parsePassParameters(PARSER, Name, NAME);          \
+    if (!Opts)                                                                 \
+      return reportBadParams(Opts.takeError());                                \
+    PM.addPass(CLASS(*Opts));                                                  \
+    return true;                                                               \
+  }
+
 static void registerPipelineNames(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
@@ -42,6 +75,8 @@ static void registerPipelineNames(PassBuilder &PB) {
     MPM.addPass(CREATE);                                                       \
     return true;                                                               \
   }
+#define MODULE_PASS_WITH_PARAMS(NAME, CLASS, PARSER)                           \
+  ADD_PASS_WITH_PARAMS(MPM, NAME, CLASS, PARSER)
 #include "Passes.def"
         return false;
       });
@@ -53,6 +88,8 @@ static void registerPipelineNames(PassBuilder &PB) {
     FPM.addPass(CREATE);                                                       \
     return true;                                                               \
   }
+#define FUNCTION_PASS_WITH_PARAMS(NAME, CLASS, PARSER)                         \
+  ADD_PASS_WITH_PARAMS(FPM, NAME, CLASS, PARSER)
 #define FUNCTION_ANALYSIS(NAME, CREATE)                                        \
   if (parseAnalysisUtilityPasses<decltype(CREATE)>(NAME, Name, FPM))           \
     return true;

@@ -794,11 +794,11 @@ decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
   return std::nullopt;
 }
 
-/// Verify mode: what the cut made (\p FR) against what the plan said, if
-/// a plan was made; empty when they agree or verify mode is off.
+/// Verify mode: what the cut made (\p FR) against the plan's shape
+/// \p Plan (null when verify mode is off); empty when they agree.
 static std::string comparePlan(const vplanext::PlanShape *Plan,
                                const vplanext::FissionResult &FR) {
-  if (!Plan || !vplanext::isVerifyPlanEnabled())
+  if (!Plan)
     return "";
   if (FR.PlanDisagrees)
     return FR.FailReason;
@@ -821,8 +821,8 @@ static std::string comparePlan(const vplanext::PlanShape *Plan,
   return S;
 }
 
-/// What the cut made of the lane loop (\p FR), for the remarks, and how it
-/// compares with the plan's shape (\p Plan).
+/// What the cut made of the lane loop (\p FR), for the remarks, and, in
+/// verify mode, how it compares with the plan's shape (\p Plan).
 static void recordCut(const vplanext::FissionResult &FR,
                       const vplanext::PlanShape *Plan, BuiltVariant &Out) {
   Out.NumCuts = FR.NumCuts;
@@ -920,7 +920,9 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
                                     Planned ? &Planned->Decisions : nullptr);
       LaneHeaders.assign(FR.LaneHeaders.begin(), FR.LaneHeaders.end());
       SerialHeaders.assign(FR.SerialHeaders.begin(), FR.SerialHeaders.end());
-      recordCut(FR, Planned ? &Planned->Shape : nullptr, Out);
+      // Verify mode: compare the plan's shape with what the cut made.
+      bool Verify = Planned && Planned->Decisions.Verify;
+      recordCut(FR, Verify ? &Planned->Shape : nullptr, Out);
     }
   }
 

@@ -58,7 +58,27 @@ VecCloneOptions VecCloneOptions::fromCommandLine() {
   O.InlineBody = InlineBodyOpt;
   O.CutLaneLoops = CutLaneLoopsOpt;
   O.DefineGCCNames = GCCNamesOpt;
+  O.Lowering = vplanext::LaneLoweringOptions::fromCommandLine();
   return O;
+}
+
+Error VecCloneOptions::parseParams(StringRef Params) {
+  std::string Lowering;
+  while (!Params.empty()) {
+    StringRef P;
+    std::tie(P, Params) = Params.split(';');
+    StringRef Name = P;
+    bool On = !Name.consume_front("no-");
+    if (Name == "inline-body")
+      InlineBody = On;
+    else if (Name == "gcc-names")
+      DefineGCCNames = On;
+    else if (Name == "cut-lane-loops")
+      CutLaneLoops = On;
+    else
+      Lowering += (Lowering.empty() ? "" : ";") + P.str();
+  }
+  return this->Lowering.parseParams(Lowering);
 }
 
 /// The function as the user wrote it, for warnings: a C++ function's
@@ -244,8 +264,8 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
   };
   // The plan decides whether the lane loop is vectorized and what the cut
   // does (its BOSCC regions).
-  BOpts.DecideLaneLoop = [&FAM](Function &V, BasicBlock *Header) {
-    return vplanext::decideLaneLoop(V, Header, FAM);
+  BOpts.DecideLaneLoop = [&FAM, &Opts](Function &V, BasicBlock *Header) {
+    return vplanext::decideLaneLoop(V, Header, FAM, Opts.Lowering);
   };
   for (const VariantRequest &Req : FV.Requests) {
     VariantABI ABI = cantFail(computeVariantABI(Req.Info, F.getFunctionType(),

@@ -335,7 +335,7 @@ bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
     LLVM_DEBUG(dbgs() << "vplan-ext: no plan for the loop at "
                       << Inner.getHeader()->getName() << "\n");
   }
-  if (!isVerifyPlanEnabled())
+  if (!Plan || !Plan->Verify)
     return true;
   UniformLoopShape S =
       vplanext::findUniformLoop(Inner, InnerLatches, View, DT);

@@ -236,7 +236,7 @@ PreservedAnalyses LaneLoopCutPass::run(Function &F,
   bool Changed = false;
   for (auto [Header, VL] : LaneLoops) {
     // Planning drops the function's analyses (the cut changes it).
-    std::optional<LaneLoopVerdict> Plan = decideLaneLoop(F, Header, AM);
+    std::optional<LaneLoopVerdict> Plan = decideLaneLoop(F, Header, AM, Opts);
     auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     if (Plan && !Plan->Vectorize) {
       setLaneLoopID(Header, makeSerialLaneLoopID(F.getContext()));

@@ -42,6 +42,7 @@
 #define VPLANEXT_LANELOOPFISSION_H
 
 #include "vplan-ext/LaneLoopMetadata.h"
+#include "vplan-ext/LaneLoweringOptions.h"
 #include "vplan-ext/PlanDecisions.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
@@ -117,8 +118,14 @@ constexpr const char *CutRefusedText =
 /// `LaneLoopNotCut` at the instruction that stopped the cut.
 class LaneLoopCutPass : public llvm::PassInfoMixin<LaneLoopCutPass> {
 public:
+  explicit LaneLoopCutPass(
+      LaneLoweringOptions Opts = LaneLoweringOptions::fromCommandLine())
+      : Opts(Opts) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &AM);
+
+private:
+  LaneLoweringOptions Opts;
 };
 
 } // namespace vplanext

@@ -433,10 +433,10 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
   for (const BasicBlock *X : Region)
     for (const Instruction &I : *X)
       N->BOSCCCost += bosccRegionCost(I, &TTI, VF);
-  unsigned Threshold = getBOSCCThreshold();
+  unsigned Threshold = Opts.BOSCCThreshold;
   std::string Why;
   raw_string_ostream WS(Why);
-  if (!isBOSCCEnabled()) {
+  if (!Opts.BOSCC) {
     WS << "-vplan-boscc is off";
   } else if (!IsX86) {
     WS << "not an x86 target (the copies' register barriers are x86 asm)";
@@ -444,9 +444,9 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
     WS << "inside the BOSCC region of ";
     BOSCCRegion->printAsOperand(WS, /*PrintType=*/false);
     WS << " (copies are not cut again)";
-  } else if (NumBOSCC >= getBOSCCMaxRegions()) {
+  } else if (NumBOSCC >= Opts.BOSCCMaxRegions) {
     WS << "over the budget of -vplan-boscc-max-regions="
-       << getBOSCCMaxRegions();
+       << Opts.BOSCCMaxRegions;
   } else if (HoldsLoop) {
     WS << "the region holds a loop, which fission cuts out first";
   } else if (HoldsSerialCall) {
@@ -529,13 +529,13 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
   const UniformLoopShape &Shape = CutShapes.at(&C);
   // Shadow lanes must read exactly what the lane they shadow reads; a
   // lane-stepped copy would move them.
-  if (!isLockstepEnabled() || !C.isInnermost() || Shape.ShadowLanes)
+  if (!Opts.Lockstep || !C.isInnermost() || Shape.ShadowLanes)
     return Counters;
   N.LoopDecision.Lockstep = true;
   // Only in divergent loops, whose rounds walk more streams than hardware
   // prefetchers follow; a uniform loop's accesses are followed already,
   // and the prefetches only slow it.
-  N.LoopDecision.PrefetchChunks = Uniform ? 0 : getLockstepPrefetchChunks();
+  N.LoopDecision.PrefetchChunks = Uniform ? 0 : Opts.LockstepPrefetch;
   // The cut's view of C (findCutShape): what it reads from outside its lane
   // loop, and what A computes.
   const LaneBodyView &View = CutViews.at(&C).View;
@@ -797,7 +797,9 @@ bool LanePlanInfo::invalidate(Function &F, const PreservedAnalyses &PA,
          Inv.invalidate<DominatorTreeAnalysis>(F, PA);
 }
 
-LanePlanInfo LanePlanAnalysis::run(Function &F, FunctionAnalysisManager &AM) {
+LanePlanInfo LanePlanAnalysis::planLaneLoops(Function &F,
+                                             FunctionAnalysisManager &AM,
+                                             const LaneLoweringOptions &Opts) {
   LanePlanInfo Info;
   auto &Div = AM.getResult<LaneDivergenceAnalysis>(F);
   if (Div.loops().empty())
@@ -813,7 +815,8 @@ LanePlanInfo LanePlanAnalysis::run(Function &F, FunctionAnalysisManager &AM) {
   for (const auto &D : Div.loops()) {
     auto P = std::make_unique<LanePlan>();
     P->L = &D->getLoop();
-    LanePlanBuilder(*P, *D, Strides, LI, DT, PDT, SE, AC, TTI, IsX86).run();
+    LanePlanBuilder(*P, *D, Strides, LI, DT, PDT, SE, AC, TTI, IsX86, Opts)
+        .run();
     Info.Plans.push_back(std::move(P));
   }
   return Info;
@@ -848,20 +851,20 @@ std::string LaneLoopVerdict::whyScalar() const {
   OS << "its plan costs " << Cost.Vector << " for the vector lane loop and "
      << Cost.Scalar << " for the scalar one (estimated speedup "
      << format("%.2f", Speedup) << ", below -vplan-min-speedup="
-     << format("%g", getMinSpeedup()) << ")";
+     << format("%g", MinSpeedup) << ")";
   return S;
 }
 
 std::optional<LaneLoopVerdict>
 decideLaneLoop(Function &F, const BasicBlock *Header,
-               FunctionAnalysisManager &FAM) {
+               FunctionAnalysisManager &FAM, const LaneLoweringOptions &Opts) {
   std::optional<LaneLoopVerdict> V;
   {
-    auto &Info = FAM.getResult<LanePlanAnalysis>(F);
+    LanePlanInfo Info = LanePlanAnalysis::planLaneLoops(F, FAM, Opts);
     for (const auto &P : Info.plans()) {
       if (P->getLoop().getHeader() != Header)
         continue;
-      if (isPrintPlanEnabled())
+      if (Opts.PrintPlan)
         P->print(errs());
       V.emplace();
       V->Cost = P->getCost();
@@ -869,8 +872,10 @@ decideLaneLoop(Function &F, const BasicBlock *Header,
       V->Summary = P->summary();
       V->Shape = P->shape();
       V->Decisions = P->decisions();
+      V->Decisions.Verify = Opts.VerifyPlan;
+      V->MinSpeedup = Opts.MinSpeedup;
       // An invalid or zero cost says nothing: the vectorizer decides.
-      V->Vectorize = V->Speedup == 0 || V->Speedup >= getMinSpeedup();
+      V->Vectorize = V->Speedup == 0 || V->Speedup >= Opts.MinSpeedup;
     }
   }
   FAM.invalidate(F, PreservedAnalyses::none());

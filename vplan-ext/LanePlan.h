@@ -37,6 +37,7 @@
 #ifndef VPLANEXT_LANEPLAN_H
 #define VPLANEXT_LANEPLAN_H
 
+#include "vplan-ext/LaneLoweringOptions.h"
 #include "vplan-ext/PlanDecisions.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -243,20 +244,34 @@ private:
 class LanePlanAnalysis : public llvm::AnalysisInfoMixin<LanePlanAnalysis> {
   friend llvm::AnalysisInfoMixin<LanePlanAnalysis>;
   static llvm::AnalysisKey Key;
+  LaneLoweringOptions Opts;
 
 public:
+  explicit LanePlanAnalysis(
+      LaneLoweringOptions Opts = LaneLoweringOptions::fromCommandLine())
+      : Opts(Opts) {}
   using Result = LanePlanInfo;
-  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &AM) {
+    return planLaneLoops(F, AM, Opts);
+  }
+
+  /// Plans every lane loop of \p F with \p AM's analyses under \p Opts
+  /// (decideLaneLoop plans under its caller's options).
+  static LanePlanInfo planLaneLoops(llvm::Function &F,
+                                    llvm::FunctionAnalysisManager &AM,
+                                    const LaneLoweringOptions &Opts);
 };
 
 /// What the cost model says about one lane loop before it is cut.
 struct LaneLoopVerdict {
   /// False when the plan's estimated speedup over the scalar lane loop is
-  /// below `-vplan-min-speedup`: the lane loop then stays scalar. A plan
-  /// without an estimate (getSpeedup() 0) leaves it vectorized.
+  /// below MinSpeedup (LaneLoweringOptions): the lane loop then stays
+  /// scalar. A plan without an estimate (getSpeedup() 0) leaves it
+  /// vectorized.
   bool Vectorize = true;
   PlanCost Cost;
   double Speedup = 0;
+  double MinSpeedup = 0;
   /// The plan's one-line summary (the `Plan` remark of print<vplan-ext>).
   std::string Summary;
   PlanShape Shape;
@@ -269,13 +284,15 @@ struct LaneLoopVerdict {
 };
 
 /// Plans the uncut lane loop headed by \p Header of \p F with \p FAM's
-/// analyses and decides whether to vectorize it: a plan whose costs are
+/// analyses under \p Opts (printing it with PrintPlan) and decides whether
+/// to vectorize it: a plan whose costs are
 /// invalid is vectorized (the vectorizer decides). The analyses of \p F are
 /// dropped afterwards, since the caller goes on to change it. nullopt when
 /// \p Header heads no lane loop.
-std::optional<LaneLoopVerdict> decideLaneLoop(llvm::Function &F,
-                                              const llvm::BasicBlock *Header,
-                                              llvm::FunctionAnalysisManager &FAM);
+std::optional<LaneLoopVerdict>
+decideLaneLoop(llvm::Function &F, const llvm::BasicBlock *Header,
+               llvm::FunctionAnalysisManager &FAM,
+               const LaneLoweringOptions &Opts);
 
 /// `print<vplan-ext>`: prints every plan and emits the `Plan` remarks.
 class LanePlanPrinterPass : public llvm::PassInfoMixin<LanePlanPrinterPass> {

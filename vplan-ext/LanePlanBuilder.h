@@ -74,10 +74,11 @@ public:
                   const LaneStrideInfo &Strides, LoopInfo &LI,
                   DominatorTree &DT, PostDominatorTree &PDT,
                   ScalarEvolution &SE, AssumptionCache &AC,
-                  const TargetTransformInfo &TTI, bool IsX86)
+                  const TargetTransformInfo &TTI, bool IsX86,
+                  const LaneLoweringOptions &Opts)
       : P(P), Div(Div), Strides(Strides), L(Div.getLoop()), LI(LI), DT(DT),
         PDT(PDT), SE(SE), AC(AC), TTI(TTI),
-        DL(L.getHeader()->getDataLayout()), IsX86(IsX86) {}
+        DL(L.getHeader()->getDataLayout()), IsX86(IsX86), Opts(Opts) {}
 
   void run();
 
@@ -97,6 +98,7 @@ private:
   const TargetTransformInfo &TTI;
   const DataLayout &DL;
   bool IsX86;
+  const LaneLoweringOptions &Opts;
   unsigned VF = 0;
 
   /// The lane loop's blocks in reverse post-order (program order).

@@ -1,6 +1,7 @@
 //===- LoweringRules.cpp - Rules shared by lowering and plan --------------===//
 
 #include "vplan-ext/LoweringRules.h"
+#include "vplan-ext/LaneLoweringOptions.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Attributes.h"
@@ -18,54 +19,113 @@
 using namespace llvm;
 
 static cl::opt<bool>
-    EnableBOSCC("vplan-boscc", cl::init(true), cl::Hidden,
+    ClEnableBOSCC("vplan-boscc", cl::init(true), cl::Hidden,
                 cl::desc("Give heavy divergent if/else regions of lane loops "
                          "unpredicated copies for when all lanes agree"));
-static cl::opt<unsigned> BOSCCThreshold(
+static cl::opt<unsigned> ClBOSCCThreshold(
     "vplan-boscc-threshold", cl::init(48), cl::Hidden,
     cl::desc("Minimum cost of an if/else region before it gets BOSCC copies "
              "(TTI reciprocal throughput of its widened instructions)"));
 
-static cl::opt<unsigned> BOSCCMaxRegions(
+static cl::opt<unsigned> ClBOSCCMaxRegions(
     "vplan-boscc-max-regions", cl::init(4), cl::Hidden,
     cl::desc("Most if/else regions of one lane loop that get BOSCC copies "
              "(each copies its region twice)"));
 
-static cl::opt<bool> EnableLockstep(
+static cl::opt<bool> ClEnableLockstep(
     "vplan-lockstep-access", cl::init(true), cl::Hidden,
     cl::desc("Divergent loops: keep counters that addresses read as one "
              "scalar per round, and run a lane-stepped copy when inputs "
              "step by one per lane (uniform and contiguous accesses "
              "instead of gathers)"));
 
-static cl::opt<unsigned> LockstepPrefetch(
+static cl::opt<unsigned> ClLockstepPrefetch(
     "vplan-lockstep-prefetch", cl::init(4), cl::Hidden,
     cl::desc("Lane-stepped copies of divergent loops prefetch each round's "
              "contiguous accesses this many lane chunks ahead (0: off)"));
 
 // A plan whose costs say nothing (a call to a function, priced as a call
 // and not as its callee's body) has no estimate and is not held to it.
-static cl::opt<double> MinSpeedup(
+static cl::opt<double> ClMinSpeedup(
     "vplan-min-speedup", cl::init(1.0), cl::Hidden,
     cl::desc("Lane loops of variants whose plan estimates a speedup below "
              "this over the scalar lane loop stay scalar (0: always "
              "vectorize)"));
 
-static cl::opt<bool> VerifyPlan(
+static cl::opt<bool> ClVerifyPlan(
     "vplan-ext-verify-plan", cl::init(false), cl::Hidden,
     cl::desc("Plan every variant's lane loop and fail the compilation when "
              "the cut makes other loops or BOSCC regions than the plan said"));
 
-static cl::opt<bool> PrintPlan(
+static cl::opt<bool> ClPrintPlan(
     "vplan-ext-print-plan", cl::init(false), cl::Hidden,
     cl::desc("Print the plan of every variant's lane loop, the one the cut "
              "executes, to the standard error"));
 
 namespace vplanext {
 
-double getMinSpeedup() { return MinSpeedup; }
-bool isVerifyPlanEnabled() { return VerifyPlan; }
-bool isPrintPlanEnabled() { return PrintPlan; }
+LaneLoweringOptions LaneLoweringOptions::fromCommandLine() {
+  LaneLoweringOptions O;
+  O.BOSCC = ClEnableBOSCC;
+  O.BOSCCThreshold = ClBOSCCThreshold;
+  O.BOSCCMaxRegions = ClBOSCCMaxRegions;
+  O.Lockstep = ClEnableLockstep;
+  O.LockstepPrefetch = ClLockstepPrefetch;
+  O.MinSpeedup = ClMinSpeedup;
+  O.VerifyPlan = ClVerifyPlan;
+  O.PrintPlan = ClPrintPlan;
+  return O;
+}
+
+Error LaneLoweringOptions::parseParams(StringRef Params) {
+  while (!Params.empty()) {
+    StringRef P, Name, Value;
+    std::tie(P, Params) = Params.split(';');
+    std::tie(Name, Value) = P.split('=');
+    bool HasValue = P.contains('=');
+    bool On = !Name.consume_front("no-");
+    auto Bad = [&](StringRef Why) {
+      return createStringError(inconvertibleErrorCode(),
+                               "invalid lane lowering parameter '" + P +
+                                   "': " + Why);
+    };
+    auto Switch = [&](bool &Field) -> Error {
+      if (HasValue)
+        return Bad("a switch takes no value (NAME or no-NAME)");
+      Field = On;
+      return Error::success();
+    };
+    auto Number = [&](unsigned &Field) -> Error {
+      if (!On || !HasValue || Value.getAsInteger(0, Field))
+        return Bad("expected NAME=N, N an unsigned integer");
+      return Error::success();
+    };
+    auto Apply = [&]() -> Error {
+      if (Name == "boscc")
+        return Switch(BOSCC);
+      if (Name == "boscc-threshold")
+        return Number(BOSCCThreshold);
+      if (Name == "boscc-max-regions")
+        return Number(BOSCCMaxRegions);
+      if (Name == "lockstep-access")
+        return Switch(Lockstep);
+      if (Name == "lockstep-prefetch")
+        return Number(LockstepPrefetch);
+      if (Name == "verify-plan")
+        return Switch(VerifyPlan);
+      if (Name == "print-plan")
+        return Switch(PrintPlan);
+      if (Name != "min-speedup")
+        return Bad("unknown name");
+      if (!On || !HasValue || Value.getAsDouble(MinSpeedup) || MinSpeedup < 0)
+        return Bad("expected min-speedup=X, X a number >= 0");
+      return Error::success();
+    };
+    if (Error E = Apply())
+      return E;
+  }
+  return Error::success();
+}
 
 StringRef libmBaseName(Intrinsic::ID ID) {
   switch (ID) {
@@ -131,11 +191,6 @@ unsigned vectorRegisterBits(const TargetTransformInfo *TTI) {
       .getFixedValue();
 }
 
-unsigned getLockstepPrefetchChunks() { return LockstepPrefetch; }
-bool isLockstepEnabled() { return EnableLockstep; }
-bool isBOSCCEnabled() { return EnableBOSCC; }
-unsigned getBOSCCMaxRegions() { return BOSCCMaxRegions; }
-unsigned getBOSCCThreshold() { return BOSCCThreshold; }
 
 bool callNeedsSerialLanes(const CallBase &CB) {
   if (isa<IntrinsicInst>(CB))

@@ -7,13 +7,10 @@
 ///
 /// - which calls run lane by lane (no intrinsic, no vector variant, or
 ///   none the lane loop can use);
-/// - the BOSCC cost of an instruction of an if/else region and the
-///   `-vplan-boscc` / `-vplan-boscc-threshold` options;
-/// - `-vplan-lockstep-access` (round counters and lane-stepped copies of
-///   divergent loops, LockstepAccess.h).
+/// - the BOSCC cost of an instruction of an if/else region.
 ///
-/// The options are defined in LoweringRules.cpp, so a test that sets
-/// `-vplan-boscc-threshold=8` sees the plan and the lowering agree.
+/// The command-line options of LaneLoweringOptions.h are defined in
+/// LoweringRules.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,32 +93,6 @@ unsigned laneDataBits(llvm::Type *T, const llvm::DataLayout &DL);
 /// vectorized.
 llvm::IntegerType *laneFlagType(const llvm::BasicBlock &InnerHeader,
                                 unsigned CrossBits);
-
-/// `-vplan-min-speedup`: the estimated speedup of a lane loop's plan over
-/// the scalar lane loop below which the lane loop stays scalar.
-double getMinSpeedup();
-
-/// `-vplan-ext-verify-plan`: every variant's lane loop is planned, and a
-/// cut that makes other inner loops (divergent or uniform) or BOSCC
-/// regions than its plan said is an error.
-bool isVerifyPlanEnabled();
-
-/// `-vplan-ext-print-plan`: print each variant's lane-loop plan (the one
-/// its cut executes) to the standard error.
-bool isPrintPlanEnabled();
-
-/// `-vplan-boscc`: give heavy divergent if/else regions BOSCC copies.
-bool isBOSCCEnabled();
-/// `-vplan-boscc-threshold`: the region cost from which BOSCC pays.
-unsigned getBOSCCThreshold();
-/// `-vplan-boscc-max-regions`: BOSCC regions per lane loop at most.
-unsigned getBOSCCMaxRegions();
-/// `-vplan-lockstep-access`: divergent loops read round counters as scalars and
-/// get a lane-stepped copy (LockstepAccess.h).
-bool isLockstepEnabled();
-/// `-vplan-lockstep-prefetch`: how many lane chunks ahead a lane-stepped
-/// copy prefetches its contiguous accesses (0: no prefetch).
-unsigned getLockstepPrefetchChunks();
 
 } // namespace vplanext
 

@@ -48,6 +48,10 @@ struct PlanDecisions {
   /// see is lowered as a divergent loop without lockstep access: always
   /// correct, never the fast form.
   llvm::DenseMap<const llvm::BasicBlock *, InnerLoopDecision> InnerLoops;
+  /// Verify mode (LaneLoweringOptions::VerifyPlan): the cut checks these
+  /// decisions against the rules on the IR it cuts, and the caller
+  /// compares what the cut made with the plan's shape.
+  bool Verify = false;
 };
 
 } // namespace vplanext

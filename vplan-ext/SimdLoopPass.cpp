@@ -590,7 +590,8 @@ MDNode *addAccessGroup(Function &F, const Loop &L) {
 /// Tags the strip-mined lane loop (with \p Groups) and plans it.
 std::optional<LaneLoopVerdict> planLaneLoop(Function &F, const StripMined &SM,
                                             ArrayRef<Metadata *> Groups,
-                                            FunctionAnalysisManager &AM) {
+                                            FunctionAnalysisManager &AM,
+                                            const LaneLoweringOptions &Opts) {
   // The plan finds lane loops by their tag; tagLaneLoops tags the loops
   // the cut leaves.
   setLaneLoopID(SM.LaneHeader,
@@ -598,7 +599,7 @@ std::optional<LaneLoopVerdict> planLaneLoop(Function &F, const StripMined &SM,
   // This pass changed the function since AM's analyses of it were made;
   // planning drops them again.
   AM.invalidate(F, PreservedAnalyses::none());
-  return decideLaneLoop(F, SM.LaneHeader, AM);
+  return decideLaneLoop(F, SM.LaneHeader, AM, Opts);
 }
 
 /// Cuts the strip-mined lane loop at its inner loops as \p Plan says, and
@@ -728,7 +729,7 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     }
     Changed = true;
     F.addFnAttr(LaneLoopsAttr);
-    std::optional<LaneLoopVerdict> Plan = planLaneLoop(F, SM, Groups, AM);
+    std::optional<LaneLoopVerdict> Plan = planLaneLoop(F, SM, Groups, AM, Opts);
     if (Plan && !Plan->Vectorize) {
       // Strip-mined already: its lanes run one after the other, as the
       // loop did.

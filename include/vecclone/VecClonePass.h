@@ -14,6 +14,7 @@
 #ifndef VECCLONE_VECCLONEPASS_H
 #define VECCLONE_VECCLONEPASS_H
 
+#include "vplan-ext/LaneLoweringOptions.h"
 #include "llvm/IR/PassManager.h"
 
 namespace vecclone {
@@ -27,9 +28,17 @@ struct VecCloneOptions {
   /// Cut lane loops at inner loops, calls without variants and heavy
   /// if/else regions (vplan-ext); off leaves the single lane loop.
   bool CutLaneLoops = true;
+  /// How lane loops are planned and cut (vplan-ext).
+  vplanext::LaneLoweringOptions Lowering;
 
-  /// The options as set on the command line (`-mllvm -vecclone-...`).
+  /// The options as set on the command line (`-mllvm -vecclone-...`,
+  /// `-mllvm -vplan-...`).
   static VecCloneOptions fromCommandLine();
+
+  /// Applies pass parameters (`vecclone<no-inline-body;boscc-threshold=8>`):
+  /// `inline-body`, `gcc-names`, `cut-lane-loops` (each also `no-NAME`),
+  /// and LaneLoweringOptions' names.
+  llvm::Error parseParams(llvm::StringRef Params);
 };
 
 class VecClonePass : public llvm::PassInfoMixin<VecClonePass> {

@@ -22,6 +22,7 @@
 #ifndef VPLANEXT_SIMDLOOPPASS_H
 #define VPLANEXT_SIMDLOOPPASS_H
 
+#include "vplan-ext/LaneLoweringOptions.h"
 #include "llvm/IR/PassManager.h"
 
 namespace llvm {
@@ -41,8 +42,14 @@ unsigned chooseSimdLoopVL(const llvm::Loop &L,
 
 class SimdLoopPass : public llvm::PassInfoMixin<SimdLoopPass> {
 public:
+  explicit SimdLoopPass(
+      LaneLoweringOptions Opts = LaneLoweringOptions::fromCommandLine())
+      : Opts(Opts) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &AM);
+
+private:
+  LaneLoweringOptions Opts;
 };
 
 } // namespace vplanext

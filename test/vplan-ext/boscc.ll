@@ -9,6 +9,11 @@
 ; default, in TTI units; this one costs 44 at VF 8 on AVX2).
 ; RUN: %opt -passes=vecclone -vplan-boscc=false -vplan-boscc-threshold=8 -S < %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=vecclone -S < %s | FileCheck %s --check-prefix=OFF
+; The same options as pass parameters (LaneLoweringOptions), which start
+; from the command line's values.
+; RUN: %opt -passes='vecclone<boscc-threshold=8>' -S < %s | FileCheck %s
+; RUN: %opt -passes='vecclone<no-boscc;boscc-threshold=8>' -S < %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes='vecclone<no-boscc>' -vplan-boscc-threshold=8 -S < %s | FileCheck %s --check-prefix=OFF
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -31,6 +31,8 @@
 
 ; RUN: %opt -passes=vplan-lane-cut -vplan-min-speedup=0 -pass-remarks-output=%t.yaml -S < %s | FileCheck %s --check-prefix=IR
 ; RUN: FileCheck %s --check-prefix=REM < %t.yaml
+; The same as a pass parameter.
+; RUN: %opt -passes='vplan-lane-cut<min-speedup=0>' -S < %s | FileCheck %s --check-prefix=IR
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

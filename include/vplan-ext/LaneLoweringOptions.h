@@ -1,0 +1,59 @@
+//===- LaneLoweringOptions.h - Options of lane-loop lowering -----*- C++ -*-===//
+//
+/// \file
+/// Every option of vplan-ext's lane-loop lowering, in one struct: built
+/// once from the command line (`-mllvm -vplan-...`) or from pass
+/// parameters (`vecclone<boscc-threshold=8;no-lockstep-access>`), and
+/// handed to the plan, which takes the decisions, and through the plan's
+/// decisions to the cut.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_LANELOWERINGOPTIONS_H
+#define VPLANEXT_LANELOWERINGOPTIONS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace vplanext {
+
+struct LaneLoweringOptions {
+  /// `boscc` (`-vplan-boscc`): heavy divergent if/else regions get
+  /// unpredicated copies for when all lanes agree.
+  bool BOSCC = true;
+  /// `boscc-threshold` (`-vplan-boscc-threshold`): the region cost (TTI
+  /// reciprocal throughput of its widened instructions) from which BOSCC
+  /// pays.
+  unsigned BOSCCThreshold = 48;
+  /// `boscc-max-regions` (`-vplan-boscc-max-regions`): BOSCC regions per
+  /// lane loop at most (each copies its region twice).
+  unsigned BOSCCMaxRegions = 4;
+  /// `lockstep-access` (`-vplan-lockstep-access`): divergent loops keep
+  /// round counters and get lane-stepped copies (LockstepAccess.h).
+  bool Lockstep = true;
+  /// `lockstep-prefetch` (`-vplan-lockstep-prefetch`): lane chunks ahead a
+  /// lane-stepped copy of a divergent loop prefetches (0: none).
+  unsigned LockstepPrefetch = 4;
+  /// `min-speedup` (`-vplan-min-speedup`): a lane loop whose plan
+  /// estimates less speedup over the scalar lane loop stays scalar (0:
+  /// always vectorize).
+  double MinSpeedup = 1.0;
+  /// `verify-plan` (`-vplan-ext-verify-plan`): a cut that differs from its
+  /// plan is a compile error.
+  bool VerifyPlan = false;
+  /// `print-plan` (`-vplan-ext-print-plan`): print each lane loop's plan,
+  /// the one the cut executes, to the standard error.
+  bool PrintPlan = false;
+
+  /// The options as set on the command line.
+  static LaneLoweringOptions fromCommandLine();
+
+  /// Applies pass parameters, separated by `;`: `NAME=VALUE` for the
+  /// numbers, `NAME` or `no-NAME` for the switches (names above). Options
+  /// not named keep their value.
+  llvm::Error parseParams(llvm::StringRef Params);
+};
+
+} // namespace vplanext
+
+#endif // VPLANEXT_LANELOWERINGOPTIONS_H
