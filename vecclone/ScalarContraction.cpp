@@ -12,6 +12,8 @@ using namespace llvm;
 #define DEBUG_TYPE "vecclone"
 
 STATISTIC(NumFenced, "Multiplies fenced from the adds that use them");
+STATISTIC(NumPinnedFusions,
+          "Multiply-adds of declare-simd functions made llvm.fma");
 
 namespace vecclone {
 
@@ -21,10 +23,18 @@ namespace vecclone {
 /// constrained form, under `#pragma STDC FENV_ACCESS ON`) is split into a
 /// multiply and an add, and `contract` flags (`-ffp-contract=fast`; the x86
 /// backend fuses by the flags alone) are dropped.
+static bool hasFMA(const Function &F) {
+  return F.getFnAttribute("target-features").getValueAsString().contains(
+      "+fma");
+}
+
 void keepScalarContraction(Function &V, const Function &Scalar) {
-  if (Scalar.getFnAttribute("target-features").getValueAsString().contains(
-          "+fma"))
+  // pinScalarContraction fixed the scalar function's fusions already.
+  if (hasFMA(Scalar)) {
+    if (Scalar.hasFnAttribute(NoContractionAttr))
+      V.addFnAttr(NoContractionAttr);
     return;
+  }
   // `contract` flags come from -ffp-contract=fast (or -ffast-math), where
   // clang also tells the backend to fuse whatever it can: only then do the
   // multiplies need fences after vectorization.
@@ -70,6 +80,73 @@ static bool isAddOrSub(const User *U) {
   const auto *I = dyn_cast<Instruction>(U);
   return I && (I->getOpcode() == Instruction::FAdd ||
                I->getOpcode() == Instruction::FSub);
+}
+
+/// The multiply operand \p Op of \p AddSub the backend would fuse into it:
+/// contractable, used by \p AddSub alone, in its block.
+static BinaryOperator *fusableMul(Instruction &AddSub, unsigned Op) {
+  auto *Mul = dyn_cast<BinaryOperator>(AddSub.getOperand(Op));
+  if (!Mul || Mul->getOpcode() != Instruction::FMul ||
+      !Mul->hasAllowContract() || !Mul->hasOneUse() ||
+      Mul->getParent() != AddSub.getParent())
+    return nullptr;
+  return Mul;
+}
+
+/// \p AddSub (`x*y + z`, `z + x*y`, `x*y - z` or `z - x*y`, its multiply
+/// operand \p Op) as one `llvm.fma`; negation is exact.
+static void fuse(Instruction &AddSub, unsigned Op) {
+  auto *Mul = cast<BinaryOperator>(AddSub.getOperand(Op));
+  IRBuilder<> B(&AddSub);
+  B.setFastMathFlags(AddSub.getFastMathFlags());
+  Value *X = Mul->getOperand(0), *Y = Mul->getOperand(1);
+  Value *Z = AddSub.getOperand(1 - Op);
+  bool Sub = AddSub.getOpcode() == Instruction::FSub;
+  if (Sub && Op == 0)
+    Z = B.CreateFNeg(Z);
+  else if (Sub)
+    X = B.CreateFNeg(X);
+  Value *FMA = B.CreateIntrinsic(Intrinsic::fma, {AddSub.getType()}, {X, Y, Z});
+  FMA->takeName(&AddSub);
+  AddSub.replaceAllUsesWith(FMA);
+  AddSub.eraseFromParent();
+  Mul->eraseFromParent();
+}
+
+bool pinScalarContraction(Function &Scalar) {
+  if (!hasFMA(Scalar) || Scalar.hasFnAttribute(NoContractionAttr))
+    return false;
+  SmallVector<std::pair<Instruction *, unsigned>, 8> Fusions;
+  bool FastContraction = false;
+  for (Instruction &I : instructions(Scalar)) {
+    if (!isa<FPMathOperator>(I))
+      continue;
+    // -ffast-math: the user lets rounding change, in variants as in scalar
+    // code, and the backend may fuse freely.
+    if (I.hasAllowReassoc())
+      return false;
+    if (!I.hasAllowContract())
+      continue;
+    FastContraction = true;
+    if (!isAddOrSub(&I))
+      continue;
+    // Like the backend, the first operand first.
+    for (unsigned Op : {0u, 1u})
+      if (fusableMul(I, Op)) {
+        Fusions.push_back({&I, Op});
+        break;
+      }
+  }
+  if (!FastContraction)
+    return false;
+  for (auto [I, Op] : Fusions)
+    fuse(*I, Op);
+  NumPinnedFusions += Fusions.size();
+  for (Instruction &I : instructions(Scalar))
+    if (isa<FPMathOperator>(I) && I.hasAllowContract())
+      I.setHasAllowContract(false);
+  Scalar.addFnAttr(NoContractionAttr);
+  return true;
 }
 
 PreservedAnalyses ContractionFencePass::run(Function &F,

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vecclone/VecClonePass.h"
+#include "vecclone/ScalarContraction.h"
 #include "vecclone/FaultInject.h"
 #include "vecclone/LaneLoopCheck.h"
 #include "vecclone/PinSignatures.h"
@@ -253,6 +254,9 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
              << "; its variants may stay scalar";
     });
 
+  // Every variant copies the scalar body: fix its fused multiply-adds
+  // first, so that the lanes fuse what the scalar function fuses.
+  pinScalarContraction(F);
   BuildOptions BOpts;
   BOpts.InlineBody = Opts.InlineBody;
   BOpts.CutInnerLoops = Opts.CutLaneLoops;
