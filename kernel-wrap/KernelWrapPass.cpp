@@ -575,8 +575,9 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   // 32-bit divisions of innermost work-item loops through double, as in
   // every lane loop (the forced ones get it from SimdLoopPass after their
   // fission).
-  vplanext::widenIntDivisions(*WG,
-                              vplanext::innermostLaneLoops(LI, VectorHeaders));
+  vplanext::widenIntDivisions(
+      *WG, vplanext::innermostLaneLoops(LI, VectorHeaders),
+      vplanext::LaneLoweringOptions::fromCommandLine());
   FAM.clear(*WG, WG->getName());
   return {WG, unsigned(WI.Starts.size()), WI.LockstepRound != 0};
 }

@@ -945,7 +945,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   LoopInfo LI(DT);
   if (Out.Inlined && Out.ScalarLaneLoopReason.empty()) {
     unsigned N = vplanext::countLaneDivisions(
-        vplanext::innermostLaneLoops(LI, LaneHeaders));
+        vplanext::innermostLaneLoops(LI, LaneHeaders), Opts.Lowering);
     if (N * ABI.VLen > MaxLaneDivisions)
       Out.ScalarLaneLoopReason =
           (Twine(N) + " integer divisions the vectorizer would run lane by "
@@ -967,7 +967,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       *V, DT, LI, LaneHeaders, /*FillGaps=*/Out.Inlined,
       [](const Instruction &I) {
         return isa<StoreInst, MemIntrinsic>(I) && isLaneParallelAccess(I);
-      });
+      },
+      Opts.Lowering);
 
   LLVMContext &Ctx = V->getContext();
   MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});

@@ -47,6 +47,9 @@ struct BuildOptions {
   std::function<std::optional<vplanext::LaneLoopVerdict>(llvm::Function &,
                                                          llvm::BasicBlock *)>
       DecideLaneLoop;
+  /// The lane-lowering options of the rewrites after the cut (divisions
+  /// through double, uniform chains).
+  vplanext::LaneLoweringOptions Lowering;
 };
 
 /// What building a variant produced.

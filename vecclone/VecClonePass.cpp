@@ -260,6 +260,7 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
   BuildOptions BOpts;
   BOpts.InlineBody = Opts.InlineBody;
   BOpts.CutInnerLoops = Opts.CutLaneLoops;
+  BOpts.Lowering = Opts.Lowering;
   BOpts.GetTTI = [&FAM](Function &V) -> const TargetTransformInfo & {
     return FAM.getResult<TargetIRAnalysis>(V);
   };

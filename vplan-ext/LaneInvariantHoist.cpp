@@ -44,12 +44,6 @@ STATISTIC(NumDivisionsHoisted, "Number of lane-invariant divisions made "
 STATISTIC(NumChainCuts, "Number of freezes cutting deep uniform expression "
                         "chains in lane loops");
 
-static cl::opt<unsigned> MaxUniformPaths(
-    "vplan-max-uniform-paths", cl::init(4096), cl::Hidden,
-    cl::desc("Most operand paths a value of a lane loop may have through "
-             "uniform arithmetic before a freeze cuts the chain (LLVM 22's "
-             "vectorizer walks every path)"));
-
 namespace vplanext {
 
 /// A division (or remainder) of lane loop \p L whose operands are both
@@ -633,7 +627,8 @@ static bool walkedThrough(const Instruction &I, const Loop &L) {
              GetElementPtrInst>(I);
 }
 
-unsigned cutDeepUniformChains(ArrayRef<Loop *> LaneLoops) {
+unsigned cutDeepUniformChains(ArrayRef<Loop *> LaneLoops,
+                              unsigned MaxUniformPaths) {
   unsigned Cuts = 0;
   for (Loop *L : LaneLoops) {
     // Paths[I]: how many operand paths the walk from I may follow (an

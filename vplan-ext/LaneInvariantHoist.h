@@ -73,7 +73,8 @@ unsigned hoistLaneInvariants(llvm::ArrayRef<llvm::Loop *> LaneLoops,
 /// operand paths through uniform arithmetic stops LV's walk there (fuzz
 /// seed 160202: a Newton-like chain unrolled 36 steps under uniform
 /// `continue`s, 2^36 paths). Returns the number of freezes inserted.
-unsigned cutDeepUniformChains(llvm::ArrayRef<llvm::Loop *> LaneLoops);
+unsigned cutDeepUniformChains(llvm::ArrayRef<llvm::Loop *> LaneLoops,
+                              unsigned MaxUniformPaths);
 
 } // namespace vplanext
 

@@ -28,11 +28,12 @@ SmallVector<Loop *, 4> innermostLaneLoops(const LoopInfo &LI,
 
 void prepareLaneLoops(Function &F, DominatorTree &DT, LoopInfo &LI,
                       ArrayRef<BasicBlock *> LaneHeaders, bool FillGaps,
-                      ParallelWriteFn IsParallelWrite) {
+                      ParallelWriteFn IsParallelWrite,
+                      const LaneLoweringOptions &Opts) {
   SmallVector<Loop *, 4> Loops = innermostLaneLoops(LI, LaneHeaders);
   if (Loops.empty())
     return;
-  widenIntDivisions(F, Loops);
+  widenIntDivisions(F, Loops, Opts);
   // Lane loop 3 of a cut is entered from the "while any lane" loop's header,
   // which also enters lane loop 2: without a block of its own in between,
   // nothing could be hoisted out of it. (DT and LI are kept up to date.)
@@ -45,7 +46,7 @@ void prepareLaneLoops(Function &F, DominatorTree &DT, LoopInfo &LI,
   hoistLaneInvariants(Loops, F, DT, LI, IsParallelWrite);
   if (FillGaps)
     fillInterleaveGaps(F, DT, LI, Loops);
-  cutDeepUniformChains(Loops);
+  cutDeepUniformChains(Loops, Opts.MaxUniformPaths);
 }
 
 PreservedAnalyses LaneLoopPrepPass::run(Function &F,
@@ -58,7 +59,7 @@ PreservedAnalyses LaneLoopPrepPass::run(Function &F,
   if (innermostLaneLoops(LI, Headers).empty())
     return PreservedAnalyses::all();
   prepareLaneLoops(F, AM.getResult<DominatorTreeAnalysis>(F), LI, Headers,
-                   /*FillGaps=*/true, /*IsParallelWrite=*/nullptr);
+                   /*FillGaps=*/true, /*IsParallelWrite=*/nullptr, Opts);
   return PreservedAnalyses::none();
 }
 

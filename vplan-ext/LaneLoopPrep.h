@@ -18,6 +18,7 @@
 #define VPLANEXT_LANELOOPPREP_H
 
 #include "vplan-ext/LaneInvariantHoist.h"
+#include "vplan-ext/LaneLoweringOptions.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
@@ -46,7 +47,8 @@ innermostLaneLoops(const llvm::LoopInfo &LI,
 void prepareLaneLoops(llvm::Function &F, llvm::DominatorTree &DT,
                       llvm::LoopInfo &LI,
                       llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders,
-                      bool FillGaps, ParallelWriteFn IsParallelWrite);
+                      bool FillGaps, ParallelWriteFn IsParallelWrite,
+                      const LaneLoweringOptions &Opts);
 
 /// `vplan-lane-prep`: runs prepareLaneLoops on the innermost lane loops of
 /// the function (loops tagged `vecclone.lane.loop`), as vecclone does after
@@ -54,8 +56,14 @@ void prepareLaneLoops(llvm::Function &F, llvm::DominatorTree &DT,
 /// the writes; for testing the rewrites on hand-written lane loops.
 class LaneLoopPrepPass : public llvm::PassInfoMixin<LaneLoopPrepPass> {
 public:
+  explicit LaneLoopPrepPass(
+      LaneLoweringOptions Opts = LaneLoweringOptions::fromCommandLine())
+      : Opts(Opts) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &AM);
+
+private:
+  LaneLoweringOptions Opts;
 };
 
 } // namespace vplanext

@@ -82,7 +82,7 @@ InstructionCost LanePlanBuilder::widenCost(const Instruction &I) const {
     return LaneByLane;
   if (!isa<BinaryOperator>(I))
     return vectorFormCost(I);
-  if (dividesThroughDouble(I))
+  if (dividesThroughDouble(I, Opts))
     return divisionThroughDoubleCost(I);
   SmallVector<Type *, 2> VaryingOps;
   for (const Use &U : I.operands())

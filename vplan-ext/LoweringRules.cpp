@@ -62,6 +62,18 @@ static cl::opt<bool> ClPrintPlan(
     cl::desc("Print the plan of every variant's lane loop, the one the cut "
              "executes, to the standard error"));
 
+static cl::opt<bool> ClIntDivViaFP(
+    "vplan-int-div-via-fp", cl::init(true),
+    cl::desc("Rewrite 32-bit integer divisions by non-constant divisors in "
+             "SIMD lane loops as exact double-precision divisions, which "
+             "the loop vectorizer widens without branches"));
+
+static cl::opt<unsigned> ClMaxUniformPaths(
+    "vplan-max-uniform-paths", cl::init(4096), cl::Hidden,
+    cl::desc("Most operand paths a value of a lane loop may have through "
+             "uniform arithmetic before a freeze cuts the chain (LLVM 22's "
+             "vectorizer walks every path)"));
+
 namespace vplanext {
 
 LaneLoweringOptions LaneLoweringOptions::fromCommandLine() {
@@ -74,6 +86,8 @@ LaneLoweringOptions LaneLoweringOptions::fromCommandLine() {
   O.MinSpeedup = ClMinSpeedup;
   O.VerifyPlan = ClVerifyPlan;
   O.PrintPlan = ClPrintPlan;
+  O.IntDivViaFP = ClIntDivViaFP;
+  O.MaxUniformPaths = ClMaxUniformPaths;
   return O;
 }
 
@@ -115,6 +129,10 @@ Error LaneLoweringOptions::parseParams(StringRef Params) {
         return Switch(VerifyPlan);
       if (Name == "print-plan")
         return Switch(PrintPlan);
+      if (Name == "int-div-via-fp")
+        return Switch(IntDivViaFP);
+      if (Name == "max-uniform-paths")
+        return Number(MaxUniformPaths);
       if (Name != "min-speedup")
         return Bad("unknown name");
       if (!On || !HasValue || Value.getAsDouble(MinSpeedup) || MinSpeedup < 0)

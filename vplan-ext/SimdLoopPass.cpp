@@ -606,7 +606,8 @@ std::optional<LaneLoopVerdict> planLaneLoop(Function &F, const StripMined &SM,
 /// runs the lane-loop rewrites on the lane loops the cut made.
 FissionResult cutLaneLoop(Function &F, const StripMined &SM,
                           const LaneLoopVerdict *Plan,
-                          FunctionAnalysisManager &AM) {
+                          FunctionAnalysisManager &AM,
+                          const LaneLoweringOptions &Opts) {
   const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
   FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL, &TTI,
                                      Plan ? &Plan->Decisions : nullptr);
@@ -614,7 +615,7 @@ FissionResult cutLaneLoop(Function &F, const StripMined &SM,
   DominatorTree CutDT(F);
   LoopInfo CutLI(CutDT);
   prepareLaneLoops(F, CutDT, CutLI, FR.LaneHeaders, /*FillGaps=*/true,
-                   /*IsParallelWrite=*/nullptr);
+                   /*IsParallelWrite=*/nullptr, Opts);
   return FR;
 }
 
@@ -742,7 +743,7 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
       continue;
     }
     ++NumSimdLoops;
-    FissionResult FR = cutLaneLoop(F, SM, Plan ? &*Plan : nullptr, AM);
+    FissionResult FR = cutLaneLoop(F, SM, Plan ? &*Plan : nullptr, AM, Opts);
     tagLaneLoops(F, SM.VL, FR, Groups);
     emitStripMinedRemark(ORE, Loc, Hdr, SM.VL, FR, Proved, Checked);
   }

@@ -17,12 +17,6 @@ using namespace llvm;
 STATISTIC(NumFPDivisions,
           "Number of 32-bit integer divisions rewritten through double");
 
-static cl::opt<bool> IntDivViaFP(
-    "vplan-int-div-via-fp", cl::init(true),
-    cl::desc("Rewrite 32-bit integer divisions by non-constant divisors in "
-             "SIMD lane loops as exact double-precision divisions, which "
-             "the loop vectorizer widens without branches"));
-
 namespace vplanext {
 
 bool isVariableDivision(const Instruction &I) {
@@ -69,18 +63,20 @@ void rewrite(BinaryOperator &BO) {
 
 } // namespace
 
-bool dividesThroughDouble(const Instruction &I) {
+bool dividesThroughDouble(const Instruction &I,
+                          const LaneLoweringOptions &Opts) {
   auto *BO = dyn_cast<BinaryOperator>(&I);
-  return IntDivViaFP && BO && isRewritable(*BO) &&
+  return Opts.IntDivViaFP && BO && isRewritable(*BO) &&
          !I.getFunction()->hasFnAttribute(Attribute::StrictFP);
 }
 
-unsigned widenIntDivisions(Function &F, ArrayRef<Loop *> LaneLoops) {
+unsigned widenIntDivisions(Function &F, ArrayRef<Loop *> LaneLoops,
+                           const LaneLoweringOptions &Opts) {
   SmallVector<BinaryOperator *, 8> Work;
   for (Loop *L : LaneLoops)
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB)
-        if (dividesThroughDouble(I))
+        if (dividesThroughDouble(I, Opts))
           Work.push_back(cast<BinaryOperator>(&I));
   for (BinaryOperator *BO : Work) {
     LLVM_DEBUG(dbgs() << "vplan-ext: division through double: " << *BO
@@ -91,12 +87,13 @@ unsigned widenIntDivisions(Function &F, ArrayRef<Loop *> LaneLoops) {
   return Work.size();
 }
 
-unsigned countLaneDivisions(ArrayRef<Loop *> LaneLoops) {
+unsigned countLaneDivisions(ArrayRef<Loop *> LaneLoops,
+                            const LaneLoweringOptions &Opts) {
   unsigned N = 0;
   for (Loop *L : LaneLoops)
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB)
-        N += isVariableDivision(I) && !dividesThroughDouble(I);
+        N += isVariableDivision(I) && !dividesThroughDouble(I, Opts);
   return N;
 }
 

@@ -23,6 +23,7 @@
 #ifndef VPLANEXT_WIDEINTDIVISION_H
 #define VPLANEXT_WIDEINTDIVISION_H
 
+#include "vplan-ext/LaneLoweringOptions.h"
 #include "llvm/ADT/ArrayRef.h"
 
 namespace llvm {
@@ -41,7 +42,8 @@ bool isVariableDivision(const llvm::Instruction &I);
 /// Whether widenIntDivisions rewrites \p I (a 32-bit division by a
 /// non-constant divisor, outside `strictfp` functions, the option on); the
 /// plan prices such a division as the double-precision form.
-bool dividesThroughDouble(const llvm::Instruction &I);
+bool dividesThroughDouble(const llvm::Instruction &I,
+                          const LaneLoweringOptions &Opts);
 
 /// Rewrites the 32-bit `sdiv`/`udiv`/`srem`/`urem` by non-constant divisors
 /// in \p LaneLoops (innermost lane loops of \p F: innermostLaneLoops in
@@ -49,13 +51,15 @@ bool dividesThroughDouble(const llvm::Instruction &I);
 /// rewrote. `strictfp` functions are left alone;
 /// `-vplan-int-div-via-fp=false` turns it off.
 unsigned widenIntDivisions(llvm::Function &F,
-                           llvm::ArrayRef<llvm::Loop *> LaneLoops);
+                           llvm::ArrayRef<llvm::Loop *> LaneLoops,
+                           const LaneLoweringOptions &Opts);
 
 /// The integer divisions by non-constant divisors in \p LaneLoops that
 /// widenIntDivisions does not rewrite (64-bit, 8- and 16-bit ones): the
 /// vectorizer runs each lane by lane, VL `div`s per division, each behind
 /// its own branch when conditional.
-unsigned countLaneDivisions(llvm::ArrayRef<llvm::Loop *> LaneLoops);
+unsigned countLaneDivisions(llvm::ArrayRef<llvm::Loop *> LaneLoops,
+                            const LaneLoweringOptions &Opts);
 
 } // namespace vplanext
 

@@ -44,6 +44,14 @@ struct LaneLoweringOptions {
   /// `print-plan` (`-vplan-ext-print-plan`): print each lane loop's plan,
   /// the one the cut executes, to the standard error.
   bool PrintPlan = false;
+  /// `int-div-via-fp` (`-vplan-int-div-via-fp`): 32-bit divisions by a
+  /// variable in innermost lane loops run as exact double divisions
+  /// (WideIntDivision.h); the plan prices them so.
+  bool IntDivViaFP = true;
+  /// `max-uniform-paths` (`-vplan-max-uniform-paths`): most operand paths a
+  /// value of a lane loop may have through uniform arithmetic before a
+  /// freeze cuts the chain (LaneInvariantHoist.h).
+  unsigned MaxUniformPaths = 4096;
 
   /// The options as set on the command line.
   static LaneLoweringOptions fromCommandLine();

@@ -4,6 +4,7 @@
 ; test/vplan-ext/boscc.ll); this test is about the predicated form.
 ; RUN: %opt -passes='vecclone,loop-vectorize,sroa,instcombine,simplifycfg' -vplan-boscc=false -S < %s | FileCheck %s
 ; RUN: %opt -passes='vecclone,loop-vectorize,sroa,instcombine,simplifycfg' -vplan-boscc=false -vplan-int-div-via-fp=false -S < %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes='vecclone<no-boscc;no-int-div-via-fp>,loop-vectorize,sroa,instcombine,simplifycfg' -S < %s | FileCheck %s --check-prefix=OFF
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
