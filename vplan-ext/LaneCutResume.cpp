@@ -45,11 +45,8 @@ void Cutter::buildResumeDispatch(IRBuilder<> &B) {
   for (unsigned K = 0; K + 1 < N.Redirects.size(); ++K) {
     BasicBlock *NextTest =
         newBlock("lane.post.resume", N.Redirects[K + 1].Landing);
-    // The cut's own bookkeeping: never a BOSCC candidate (its "region"
-    // is the rest of the dispatch, which the next cut would rebuild).
     B.CreateCondBr(B.CreateICmpEQ(R, ConstantInt::get(D.MaskTy, K)),
-                   N.Redirects[K].Landing, NextTest)
-        ->setMetadata(ResumeDispatchMD, MDNode::get(Ctx, {}));
+                   N.Redirects[K].Landing, NextTest);
     B.SetInsertPoint(NextTest);
     Part[NextTest] = PartB;
   }

@@ -167,8 +167,9 @@ BranchInst *Cutter::findBOSCCBranch(Loop &LL, DominatorTree &DT,
     if (!LL.contains(BB) || BB == L.Header || BB == L.Latch)
       continue;
     auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
-    if (!Br || !Br->isConditional() || isa<Constant>(Br->getCondition()) ||
-        Br->getMetadata(ResumeDispatchMD))
+    // The plan names branches of the uncut loop: never the cut's own
+    // bookkeeping (a resume dispatch), which earlier cuts made.
+    if (!Br || !Plan->BOSCCBranches.count(Br))
       continue;
     DomTreeNode *N = PDT.getNode(BB);
     if (!N || !N->getIDom() || !N->getIDom()->getBlock())
@@ -189,8 +190,6 @@ BranchInst *Cutter::findBOSCCBranch(Loop &LL, DominatorTree &DT,
     for (BasicBlock *S : successors(BB))
       SESE &= S == Join || R.count(S);
     if (!SESE || R.empty())
-      continue;
-    if (!Plan->BOSCCBranches.count(Br))
       continue;
     Region.insert(R.begin(), R.end());
     return Br;

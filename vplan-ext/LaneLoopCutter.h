@@ -81,8 +81,6 @@ struct Failure {
   bool PlanDisagrees = false;
 };
 
-/// Marks the branches of a cut's resume dispatch (lane loop 3's entry).
-constexpr const char *ResumeDispatchMD = "vplan.lane.resume";
 
 /// Recognises `lane = phi [0, Pre], [next, Latch]` with
 /// `next = lane + 1; br (next == VL), Exit, Header` and splits the header
