@@ -21,6 +21,19 @@ using namespace llvm;
 namespace vplanext {
 namespace fission {
 
+/// Whether every phi of \p Exit takes, from the lane loop's \p Latch, a
+/// value defined before the lane loop headed by \p Header (a constant, an
+/// argument, an instruction whose block dominates \p Header).
+static bool startsRoundCounters(BasicBlock &Exit, BasicBlock &Latch,
+                                BasicBlock &Header) {
+  DominatorTree DT(*Header.getParent());
+  return all_of(Exit.phis(), [&](PHINode &PN) {
+    auto *I = dyn_cast<Instruction>(PN.getIncomingValueForBlock(&Latch));
+    return !I || (I->getParent() != &Header &&
+                  DT.dominates(I->getParent(), &Header));
+  });
+}
+
 std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, unsigned VL,
                                           Failure &F) {
   LaneLoop L;
@@ -63,6 +76,11 @@ std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, unsigned VL,
     return std::nullopt;
   }
   L.Exit = Br->getSuccessor(0);
+  // An earlier cut's round counters start in its round loop's header, the
+  // block after its lane loop 1, from values of before the lane loop: the
+  // exit edge gets a block of its own, and this loop can be cut again.
+  if (!L.Exit->phis().empty() && startsRoundCounters(*L.Exit, *L.Latch, *Header))
+    L.Exit = SplitEdge(L.Latch, L.Exit);
   if (!L.Exit->phis().empty()) {
     F.Why = "the block after the lane loop has phis";
     return std::nullopt;

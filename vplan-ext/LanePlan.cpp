@@ -562,7 +562,7 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
       },
       IsInput, [&](Instruction *I) { return isRecomputable(I, Outside, InA); },
       Uniform, [&](Instruction *I) { return IsInput(I) && !InA(I); });
-  if (!LA.NumAccesses)
+  if (!LA.NumAccesses && !LA.NumExitTests)
     return Counters;
   for (Instruction *I : LA.SteppedAccesses)
     LockstepAccesses[I] = Uniform ? LockstepKind::Contiguous

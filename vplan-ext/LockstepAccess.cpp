@@ -313,6 +313,26 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
       LLVM_DEBUG(dbgs() << "vplan-ext: lockstep access " << I << "\n");
     }
   NumLockstepAccesses += R.NumAccesses;
+  // An exit test of a divergent loop that compares a counter with values
+  // every lane shares (Mandelbrot's `n < 256`) reads the round instead:
+  // one scalar compare per round, where every lane still in the loop
+  // leaves together, instead of one per lane.
+  if (!Uniform)
+    for (BasicBlock *BB : Blocks) {
+      auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+      if (!Br || !Br->isConditional() ||
+          (C.InLoop.count(Br->getSuccessor(0)) &&
+           C.InLoop.count(Br->getSuccessor(1))))
+        continue;
+      C.Read.clear();
+      C.ReadInputs.clear();
+      if (C.inLoop(Br->getCondition()).K != Shape::Shared || C.Read.empty())
+        continue;
+      Used.insert(C.Read.begin(), C.Read.end());
+      UsedInputs.insert(C.ReadInputs.begin(), C.ReadInputs.end());
+      ++R.NumExitTests;
+      LLVM_DEBUG(dbgs() << "vplan-ext: lockstep exit test " << *Br << "\n");
+    }
   for (PHINode *PN : Used)
     R.Counters.push_back({PN, C.Counters.lookup(PN)});
   // The copy reads an input as `first + lane` in the input's own type; an

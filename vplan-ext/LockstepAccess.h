@@ -18,9 +18,10 @@
 /// those counters as scalars of the "while any lane" loop and, for the
 /// inputs, adds a copy of the loop's lane loop that computes them as
 /// `first + lane` when a run-time test (once per call) shows that they are.
-/// Loops with no such access are left as they are: a counter that only
-/// feeds the exit test (Mandelbrot's) costs a broadcast per round and gains
-/// nothing.
+/// It also finds exit tests that compare counters with shared values only
+/// (Mandelbrot's `n < maxit`): read from the round, such a test is one
+/// scalar compare per round instead of one per lane. Loops with neither are
+/// left as they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +45,7 @@ namespace vplanext {
 
 struct LockstepAccess {
   /// Header phis that every lane still in the loop holds in lockstep, with
-  /// their step, that some access's address needs.
+  /// their step, that some access's address or some exit test needs.
   llvm::SmallVector<std::pair<llvm::PHINode *, llvm::ConstantInt *>, 2>
       Counters;
   /// Integer values computed before the loop from the lane index (and
@@ -54,6 +55,9 @@ struct LockstepAccess {
   llvm::SmallVector<llvm::Instruction *, 2> LaneStepped;
   /// Accesses whose address becomes uniform or contiguous.
   unsigned NumAccesses = 0;
+  /// Exit tests of a divergent loop that compare counters with shared
+  /// values only: they read the round, and every lane leaves together.
+  unsigned NumExitTests = 0;
   /// Values computed before the loop from values every lane shares (a
   /// bound widened to 64 bits) that those addresses read: the cut
   /// computes them again in the loop instead of reading them per lane.

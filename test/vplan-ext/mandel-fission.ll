@@ -55,8 +55,10 @@ attributes #0 = { nounwind "_ZGVdN8vvu_mandel" }
 ; Every per-lane value is written once per lane, unconditionally.
 ; CHECK:         store i32 %{{.*}}, ptr %{{.*}}, align 4, !llvm.access.group [[AG:![0-9]+]]
 ; CHECK:         br i1 %{{.*}}, label %lane.any, label %lane.pre, !llvm.loop [[L1:![0-9]+]]
-; The uniform loop: any lane still iterating?
+; The uniform loop: any lane still iterating? The escape counter %n, whose
+; exit test compares it with the uniform %maxit, is one scalar per round.
 ; CHECK:       lane.any:
+; CHECK-NEXT:    %n.i.round = phi i32 [ 0, %lane.pre.latch ], [ %n.i.round.next, %lane.any.latch ]
 ; CHECK-NEXT:    %act = load <8 x i32>, ptr %lane.act, align 32
 ; CHECK-NEXT:    [[NZ:%.*]] = icmp ne <8 x i32> %act, zeroinitializer
 ; CHECK-NEXT:    [[ANY:%.*]] = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> [[NZ]])
@@ -71,6 +73,7 @@ attributes #0 = { nounwind "_ZGVdN8vvu_mandel" }
 ; CHECK-NEXT:    %act.i = phi i1 [ false, %lane.loop.active ],
 ; CHECK:         br i1 %{{.*}}, label %lane.any.latch, label %lane.loop, !llvm.loop [[L2:![0-9]+]]
 ; CHECK:       lane.any.latch:
+; CHECK-NEXT:    %n.i.round.next = add i32 %n.i.round, 1
 ; CHECK-NEXT:    br label %lane.any
 ; Lane loop 3: each lane resumes where it left (bypass, escape, maxit).
 ; CHECK:       lane.post:
