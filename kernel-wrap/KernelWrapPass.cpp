@@ -274,17 +274,83 @@ unsigned lanewiseWidth(Loop &L, ScalarEvolution &SE,
   return divergentGatherWidth(L, SE, TTI);
 }
 
-/// Emits the work-group function of \p K around its work-item function.
-WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
-                                 const KernelWrapOptions &O,
-                                 FunctionAnalysisManager &FAM) {
+/// An innermost work-item loop: header, latch branch, scalar (a remainder
+/// or a tree step)?, holding loops that stay loops (forced, for
+/// SimdLoopPass)?
+struct WorkItemLoop {
+  BasicBlock *Header;
+  BranchInst *Latch;
+  bool Scalar, Lanewise;
+};
+
+/// Builds the work-group function of a kernel around its work-item
+/// function: the group's frame (arguments, sizes, group and per-item
+/// memory), a dispatch over the barrier regions, each region's work-item
+/// loops, and their loop metadata.
+class WorkGroupEmitter {
+public:
+  WorkGroupEmitter(Function &K, WorkItemFunction &WI,
+                   const KernelWrapOptions &O, FunctionAnalysisManager &FAM)
+      : K(K), WI(WI), O(O), FAM(FAM), Ctx(K.getContext()),
+        I64(Type::getInt64Ty(Ctx)), PtrTy(PointerType::get(Ctx, 0)) {}
+
+  WrapResult emit();
+
+private:
+  /// One region's work-item loops, while they are emitted.
+  struct RegionScope {
+    unsigned RId;
+    Function *RF;
+    IRBuilder<> &LB;
+    Value *LID[3];
+    bool HasLoops;
+  };
+
+  void emitFrame(IRBuilder<> &B);
+  void emitRegion(unsigned RId, SwitchInst *SW, PHINode *Region);
+  Value *emitLaneLoop(RegionScope &R, Value *Lo, Value *Hi,
+                      const Twine &Suffix, bool Scalar);
+  Value *emitChunkedLoops(RegionScope &R, bool TreeStep);
+  void finishWorkItemLoops();
+
+  Function &K;
+  WorkItemFunction &WI;
+  const KernelWrapOptions &O;
+  FunctionAnalysisManager &FAM;
+  LLVMContext &Ctx;
+  Type *I64, *PtrTy;
+
+  Function *WG = nullptr;
+  BasicBlock *Entry = nullptr, *Dispatch = nullptr, *Exit = nullptr;
+  SmallVector<Value *, 32> CallArgs;
+  Value *State[WIGroupMem];
+  Value *GroupMem = nullptr, *Context = nullptr;
+  /// The group's In and Out copies of the uniform values carried across
+  /// barriers.
+  Value *UniformIn = nullptr, *UniformOut = nullptr;
+  /// The lockstep round number, in group memory.
+  Value *RoundNo = nullptr;
+  /// Whether any item of a lockstep loop is still in it (SROA turns the
+  /// flag into a reduction of the work-item loops).
+  AllocaInst *AnyRound = nullptr;
+  Value *RoundId = nullptr;
+  /// The dimensions, the vectorized one (innermost loop) last.
+  SmallVector<unsigned, 3> Order;
+  SmallVector<CallInst *, 4> RegionCalls;
+  SmallVector<WorkItemLoop, 4> LaneLoops;
+  /// Work items whose code has loops run in full chunks of this many (a
+  /// multiple of any vector length SimdLoopPass picks), so that every lane
+  /// of a chunk enters the inner loops; the rest run in a scalar loop.
+  uint64_t Chunk = 16;
+};
+
+/// The function, its arguments and the group's state, group memory and
+/// per-item memory, in the entry block.
+void WorkGroupEmitter::emitFrame(IRBuilder<> &B) {
   Module &M = *K.getParent();
-  LLVMContext &Ctx = M.getContext();
-  Type *I64 = Type::getInt64Ty(Ctx);
-  Type *PtrTy = PointerType::get(Ctx, 0);
   auto *FTy = FunctionType::get(Type::getVoidTy(Ctx), {PtrTy, PtrTy}, false);
-  Function *WG = Function::Create(FTy, GlobalValue::ExternalLinkage,
-                                  KW_WG_PREFIX + K.getName(), M);
+  WG = Function::Create(FTy, GlobalValue::ExternalLinkage,
+                        KW_WG_PREFIX + K.getName(), M);
   WG->getArg(0)->setName("args");
   WG->getArg(1)->setName("state");
   // The target and FP attributes of the kernel, so TTI sees the same CPU.
@@ -295,9 +361,8 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   WG->addParamAttr(1, Attribute::NoAlias);
   WG->addParamAttr(1, Attribute::ReadOnly);
 
-  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", WG);
-  IRBuilder<> B(Entry);
-  SmallVector<Value *, 32> CallArgs;
+  Entry = BasicBlock::Create(Ctx, "entry", WG);
+  B.SetInsertPoint(Entry);
   for (auto [I, A] : enumerate(WI.F->args())) {
     if (I == WI.NumKernelArgs)
       break;
@@ -310,7 +375,6 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
                         Name);
   };
   std::optional<std::array<uint64_t, 3>> Reqd = requiredSize(K);
-  Value *State[WIGroupMem];
   State[WIWorkDim] = Field(SWorkDim, "work_dim");
   for (unsigned D = 0; D < 3; ++D) {
     State[WIGlobalSize + D] = Field(SGlobalSize + D, "gsize" + Twine(D));
@@ -320,7 +384,7 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
     State[WIOffset + D] = Field(SOffset + D, "goff" + Twine(D));
     State[WIGroupId + D] = Field(SGroupId + D, "group" + Twine(D));
   }
-  Value *GroupMem = ConstantPointerNull::get(cast<PointerType>(PtrTy));
+  GroupMem = ConstantPointerNull::get(cast<PointerType>(PtrTy));
   if (WI.GroupBytes) {
     auto *A = B.CreateAlloca(B.getInt8Ty(), B.getInt64(WI.GroupBytes),
                              "group.mem");
@@ -329,16 +393,14 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   }
   // The lockstep round number lives in group memory: 0 in the first round,
   // counted after each round (LockstepLoops.h).
-  Value *RoundNo = nullptr;
   if (WI.LockstepRound) {
     RoundNo = B.CreateConstGEP1_64(B.getInt8Ty(), GroupMem,
                                    WI.LockstepRoundOffset, "lockstep.round");
     B.CreateStore(B.getInt64(0), RoundNo);
   }
-  Value *Context = ConstantPointerNull::get(cast<PointerType>(PtrTy));
+  Context = ConstantPointerNull::get(cast<PointerType>(PtrTy));
   // Per-item arrays, then the group's In and Out copies of the uniform
   // values carried across barriers.
-  Value *UniformIn = nullptr, *UniformOut = nullptr;
   if (WI.ContextBytes || WI.UniformBytes) {
     Value *N = B.CreateMul(B.CreateMul(State[WILocalSize], State[WILocalSize + 1]),
                            State[WILocalSize + 2]);
@@ -357,15 +419,17 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   }
 
   // A lockstep loop's items reach "round" and "done" apart: the group
-  // runs another round while any item is still in the loop (SROA turns
-  // the flag into a reduction of the work-item loops).
-  AllocaInst *AnyRound = nullptr;
-  Value *RoundId = B.getInt32(WI.LockstepRound);
+  // runs another round while any item is still in the loop.
+  RoundId = B.getInt32(WI.LockstepRound);
   if (WI.LockstepRound)
     AnyRound = B.CreateAlloca(B.getInt1Ty(), nullptr, "lockstep.any");
+}
 
-  BasicBlock *Dispatch = BasicBlock::Create(Ctx, "region.dispatch", WG);
-  BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", WG);
+WrapResult WorkGroupEmitter::emit() {
+  IRBuilder<> B(Ctx);
+  emitFrame(B);
+  Dispatch = BasicBlock::Create(Ctx, "region.dispatch", WG);
+  Exit = BasicBlock::Create(Ctx, "exit", WG);
   B.CreateBr(Dispatch);
   ReturnInst::Create(Ctx, Exit);
   IRBuilder<> DB(Dispatch);
@@ -374,165 +438,167 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   Region->addIncoming(DB.getInt32(0), Entry);
   SwitchInst *SW = DB.CreateSwitch(Region, Exit, WI.Starts.size());
 
-  unsigned V = WI.VecDim;
-  SmallVector<unsigned, 3> Order;
   for (int D = 2; D >= 0; --D)
-    if (unsigned(D) != V)
+    if (unsigned(D) != WI.VecDim)
       Order.push_back(D);
-  Order.push_back(V);
+  Order.push_back(WI.VecDim);
+  Chunk = std::max<uint64_t>(16, PowerOf2Ceil(O.VF));
+  for (unsigned RId = 0; RId < WI.Starts.size(); ++RId)
+    emitRegion(RId, SW, Region);
+  finishWorkItemLoops();
+  FAM.clear(*WG, WG->getName());
+  return {WG, unsigned(WI.Starts.size()), WI.LockstepRound != 0};
+}
 
-  SmallVector<CallInst *, 4> RegionCalls;
-  // Innermost work-item loops: header, latch branch, scalar (a remainder
-  // or a tree step)?, holding loops that stay loops (forced, for
-  // SimdLoopPass)?
-  struct LaneLoop {
-    BasicBlock *Header;
-    BranchInst *Latch;
-    bool Scalar, Lanewise;
-  };
-  SmallVector<LaneLoop, 4> LaneLoops;
-  // Work items whose code has loops run in full chunks of this many (a
-  // multiple of any vector length SimdLoopPass picks), so that every lane
-  // of a chunk enters the inner loops; the rest run in a scalar loop.
-  uint64_t Chunk = std::max<uint64_t>(16, PowerOf2Ceil(O.VF));
-  for (unsigned RId = 0; RId < WI.Starts.size(); ++RId) {
-    Function *RF = cloneRegion(*WI.F, WI.Prologue, WI.Starts[RId],
-                               WI.Barriers, RId, WI.Uniform);
-    bool HasLoops;
-    bool TreeStep =
-        isTreeStep(*RF, RF->getArg(WI.NumKernelArgs + WILocalId + WI.VecDim));
-    HasLoops = hasLanewiseLoops(*RF, FAM);
-    BasicBlock *Pre = BasicBlock::Create(Ctx, "region" + Twine(RId), WG, Exit);
-    SW->addCase(B.getInt32(RId), Pre);
-    IRBuilder<> LB(Pre);
-    if (AnyRound)
-      LB.CreateStore(LB.getFalse(), AnyRound);
-    Value *LID[3];
-    SmallVector<std::pair<PHINode *, unsigned>, 3> Loops;
-    for (unsigned D : drop_end(Order)) {
-      BasicBlock *From = LB.GetInsertBlock();
-      BasicBlock *H = BasicBlock::Create(
-          Ctx, "wi.r" + Twine(RId) + ".d" + Twine(D), WG, Exit);
-      LB.CreateBr(H);
-      LB.SetInsertPoint(H);
-      PHINode *P = LB.CreatePHI(I64, 2, "lid" + Twine(D));
-      P->addIncoming(LB.getInt64(0), From);
-      LID[D] = P;
-      Loops.push_back({P, D});
-    }
-    // One work-item loop over [Lo, Hi) of dimension V (Lo < Hi).
-    auto EmitLaneLoop = [&](Value *Lo, Value *Hi, const Twine &Suffix,
-                            bool Scalar) {
-      std::string Name = ("wi.r" + Twine(RId) + ".d" + Twine(V) + Suffix).str();
-      BasicBlock *From = LB.GetInsertBlock();
-      BasicBlock *H = BasicBlock::Create(Ctx, Name, WG, Exit);
-      LB.CreateBr(H);
-      LB.SetInsertPoint(H);
-      PHINode *P = LB.CreatePHI(I64, 2, "lid" + Twine(V) + Suffix);
-      P->addIncoming(Lo, From);
-      LID[V] = P;
-      SmallVector<Value *, 40> Args(CallArgs.begin(), CallArgs.end());
-      for (unsigned I = 0; I < WIGroupMem; ++I)
-        Args.push_back(I >= WILocalId && I < WILocalId + 3 ? LID[I - WILocalId]
-                                                          : State[I]);
-      Args.push_back(GroupMem);
-      Args.push_back(Context);
-      CallInst *Call = LB.CreateCall(RF, Args, "next.region");
-      RegionCalls.push_back(Call);
-      if (AnyRound)
-        LB.CreateStore(
-            LB.CreateOr(LB.CreateLoad(LB.getInt1Ty(), AnyRound),
-                        LB.CreateICmpEQ(Call, RoundId)),
-            AnyRound);
-      Value *Inc = LB.CreateAdd(P, LB.getInt64(1), P->getName() + ".next",
-                                /*HasNUW=*/true, /*HasNSW=*/true);
-      BasicBlock *After = BasicBlock::Create(Ctx, Name + ".done", WG, Exit);
-      BranchInst *Br = LB.CreateCondBr(LB.CreateICmpULT(Inc, Hi), H, After);
-      P->addIncoming(Inc, LB.GetInsertBlock());
-      LB.SetInsertPoint(After);
-      LaneLoops.push_back({H, Br, Scalar, HasLoops});
-      return Call;
-    };
-    Value *LS = State[WILocalSize + V];
-    Value *Next;
-    if (O.NoVec || !HasLoops) {
-      Next = EmitLaneLoop(LB.getInt64(0), LS, "", TreeStep);
-    } else {
-      std::string Name = ("wi.r" + Twine(RId) + ".d" + Twine(V)).str();
-      Value *Main = LB.CreateAnd(LS, LB.getInt64(~(Chunk - 1)), "wi.full");
-      BasicBlock *Guard = LB.GetInsertBlock();
-      BasicBlock *MainPre = BasicBlock::Create(Ctx, Name + ".full", WG, Exit);
-      BasicBlock *RemPre = BasicBlock::Create(Ctx, Name + ".rest", WG, Exit);
-      LB.CreateCondBr(LB.CreateICmpNE(Main, LB.getInt64(0)), MainPre, RemPre);
-      LB.SetInsertPoint(MainPre);
-      Value *MainNext = EmitLaneLoop(LB.getInt64(0), Main, "", false);
-      BasicBlock *MainDone = LB.GetInsertBlock();
-      LB.CreateBr(RemPre);
-      LB.SetInsertPoint(RemPre);
-      PHINode *XStart = LB.CreatePHI(I64, 2, "wi.rest.start");
-      XStart->addIncoming(LB.getInt64(0), Guard);
-      XStart->addIncoming(Main, MainDone);
-      PHINode *MainR = LB.CreatePHI(LB.getInt32Ty(), 2);
-      MainR->addIncoming(PoisonValue::get(LB.getInt32Ty()), Guard);
-      MainR->addIncoming(MainNext, MainDone);
-      BasicBlock *RemLoopPre =
-          BasicBlock::Create(Ctx, Name + ".rest.pre", WG, Exit);
-      BasicBlock *RemDone = BasicBlock::Create(Ctx, Name + ".rest.done", WG, Exit);
-      LB.CreateCondBr(LB.CreateICmpULT(XStart, LS), RemLoopPre, RemDone);
-      // The rest (< Chunk items): a masked vector tail (SimdLoopPass's
-      // strip-mining masks its last chunk) unless a single item is left.
-      // A tail item runs whole inner loops, so its lanes are worth a
-      // vector even when few are active: Mandelbrot with 13x10 groups (all
-      // 13 items of a row in the rest) went from 7.5-16 ms to 1.2 ms.
-      LB.SetInsertPoint(RemLoopPre);
-      BasicBlock *VecRemPre =
-          BasicBlock::Create(Ctx, Name + ".rest.vec", WG, Exit);
-      BasicBlock *OneRemPre =
-          BasicBlock::Create(Ctx, Name + ".rest.one", WG, Exit);
-      LB.CreateCondBr(
-          LB.CreateICmpUGE(LB.CreateSub(LS, XStart), LB.getInt64(2)),
-          VecRemPre, OneRemPre);
-      LB.SetInsertPoint(VecRemPre);
-      Value *VecNext = EmitLaneLoop(XStart, LS, ".rem", TreeStep);
-      BasicBlock *VecDone = LB.GetInsertBlock();
-      LB.CreateBr(RemDone);
-      LB.SetInsertPoint(OneRemPre);
-      Value *OneNext = EmitLaneLoop(XStart, LS, ".one", true);
-      BasicBlock *OneDone = LB.GetInsertBlock();
-      LB.CreateBr(RemDone);
-      LB.SetInsertPoint(RemDone);
-      PHINode *N = LB.CreatePHI(LB.getInt32Ty(), 3, "next.region");
-      N->addIncoming(MainR, RemPre);
-      N->addIncoming(VecNext, VecDone);
-      N->addIncoming(OneNext, OneDone);
-      Next = N;
-    }
-    for (auto [P, D] : reverse(Loops)) {
-      Value *Inc = LB.CreateAdd(P, LB.getInt64(1), P->getName() + ".next",
-                                /*HasNUW=*/true, /*HasNSW=*/true);
-      BasicBlock *After = BasicBlock::Create(
-          Ctx, "wi.r" + Twine(RId) + ".d" + Twine(D) + ".done", WG, Exit);
-      LB.CreateCondBr(LB.CreateICmpULT(Inc, State[WILocalSize + D]),
-                      P->getParent(), After);
-      P->addIncoming(Inc, LB.GetInsertBlock());
-      LB.SetInsertPoint(After);
-    }
-    if (AnyRound)
-      Next = LB.CreateSelect(LB.CreateLoad(LB.getInt1Ty(), AnyRound), RoundId,
-                             Next);
-    if (RoundNo && RId == WI.LockstepRound)
-      LB.CreateStore(
-          LB.CreateAdd(LB.CreateLoad(LB.getInt64Ty(), RoundNo), LB.getInt64(1)),
-          RoundNo);
-    // What the items left for the next region is what it reads.
-    if (UniformIn)
-      LB.CreateMemCpy(UniformIn, Align(16), UniformOut, Align(16),
-                      WI.UniformBytes);
-    // All items reached the same barrier: the last one tells which.
-    LB.CreateBr(Dispatch);
-    Region->addIncoming(Next, LB.GetInsertBlock());
+/// One work-item loop over [Lo, Hi) of the vectorized dimension (Lo < Hi),
+/// calling the region's function; returns the region it says comes next.
+Value *WorkGroupEmitter::emitLaneLoop(RegionScope &R, Value *Lo, Value *Hi,
+                                      const Twine &Suffix, bool Scalar) {
+  unsigned V = WI.VecDim;
+  IRBuilder<> &LB = R.LB;
+  std::string Name =
+      ("wi.r" + Twine(R.RId) + ".d" + Twine(V) + Suffix).str();
+  BasicBlock *From = LB.GetInsertBlock();
+  BasicBlock *H = BasicBlock::Create(Ctx, Name, WG, Exit);
+  LB.CreateBr(H);
+  LB.SetInsertPoint(H);
+  PHINode *P = LB.CreatePHI(I64, 2, "lid" + Twine(V) + Suffix);
+  P->addIncoming(Lo, From);
+  R.LID[V] = P;
+  SmallVector<Value *, 40> Args(CallArgs.begin(), CallArgs.end());
+  for (unsigned I = 0; I < WIGroupMem; ++I)
+    Args.push_back(I >= WILocalId && I < WILocalId + 3 ? R.LID[I - WILocalId]
+                                                      : State[I]);
+  Args.push_back(GroupMem);
+  Args.push_back(Context);
+  CallInst *Call = LB.CreateCall(R.RF, Args, "next.region");
+  RegionCalls.push_back(Call);
+  if (AnyRound)
+    LB.CreateStore(LB.CreateOr(LB.CreateLoad(LB.getInt1Ty(), AnyRound),
+                               LB.CreateICmpEQ(Call, RoundId)),
+                   AnyRound);
+  Value *Inc = LB.CreateAdd(P, LB.getInt64(1), P->getName() + ".next",
+                            /*HasNUW=*/true, /*HasNSW=*/true);
+  BasicBlock *After = BasicBlock::Create(Ctx, Name + ".done", WG, Exit);
+  BranchInst *Br = LB.CreateCondBr(LB.CreateICmpULT(Inc, Hi), H, After);
+  P->addIncoming(Inc, LB.GetInsertBlock());
+  LB.SetInsertPoint(After);
+  LaneLoops.push_back({H, Br, Scalar, R.HasLoops});
+  return Call;
+}
+
+/// The work-item loops of a region whose code has loops: full chunks, then
+/// the rest (< Chunk items) as a masked vector tail (SimdLoopPass's
+/// strip-mining masks its last chunk) unless a single item is left. A tail
+/// item runs whole inner loops, so its lanes are worth a vector even when
+/// few are active (Mandelbrot with 13x10 groups: all 13 items of a row in
+/// the rest).
+Value *WorkGroupEmitter::emitChunkedLoops(RegionScope &R, bool TreeStep) {
+  IRBuilder<> &LB = R.LB;
+  Value *LS = State[WILocalSize + WI.VecDim];
+  std::string Name = ("wi.r" + Twine(R.RId) + ".d" + Twine(WI.VecDim)).str();
+  Value *Main = LB.CreateAnd(LS, LB.getInt64(~(Chunk - 1)), "wi.full");
+  BasicBlock *Guard = LB.GetInsertBlock();
+  BasicBlock *MainPre = BasicBlock::Create(Ctx, Name + ".full", WG, Exit);
+  BasicBlock *RemPre = BasicBlock::Create(Ctx, Name + ".rest", WG, Exit);
+  LB.CreateCondBr(LB.CreateICmpNE(Main, LB.getInt64(0)), MainPre, RemPre);
+  LB.SetInsertPoint(MainPre);
+  Value *MainNext = emitLaneLoop(R, LB.getInt64(0), Main, "", false);
+  BasicBlock *MainDone = LB.GetInsertBlock();
+  LB.CreateBr(RemPre);
+  LB.SetInsertPoint(RemPre);
+  PHINode *XStart = LB.CreatePHI(I64, 2, "wi.rest.start");
+  XStart->addIncoming(LB.getInt64(0), Guard);
+  XStart->addIncoming(Main, MainDone);
+  PHINode *MainR = LB.CreatePHI(LB.getInt32Ty(), 2);
+  MainR->addIncoming(PoisonValue::get(LB.getInt32Ty()), Guard);
+  MainR->addIncoming(MainNext, MainDone);
+  BasicBlock *RemLoopPre =
+      BasicBlock::Create(Ctx, Name + ".rest.pre", WG, Exit);
+  BasicBlock *RemDone = BasicBlock::Create(Ctx, Name + ".rest.done", WG, Exit);
+  LB.CreateCondBr(LB.CreateICmpULT(XStart, LS), RemLoopPre, RemDone);
+  LB.SetInsertPoint(RemLoopPre);
+  BasicBlock *VecRemPre = BasicBlock::Create(Ctx, Name + ".rest.vec", WG, Exit);
+  BasicBlock *OneRemPre = BasicBlock::Create(Ctx, Name + ".rest.one", WG, Exit);
+  LB.CreateCondBr(LB.CreateICmpUGE(LB.CreateSub(LS, XStart), LB.getInt64(2)),
+                  VecRemPre, OneRemPre);
+  LB.SetInsertPoint(VecRemPre);
+  Value *VecNext = emitLaneLoop(R, XStart, LS, ".rem", TreeStep);
+  BasicBlock *VecDone = LB.GetInsertBlock();
+  LB.CreateBr(RemDone);
+  LB.SetInsertPoint(OneRemPre);
+  Value *OneNext = emitLaneLoop(R, XStart, LS, ".one", true);
+  BasicBlock *OneDone = LB.GetInsertBlock();
+  LB.CreateBr(RemDone);
+  LB.SetInsertPoint(RemDone);
+  PHINode *N = LB.CreatePHI(LB.getInt32Ty(), 3, "next.region");
+  N->addIncoming(MainR, RemPre);
+  N->addIncoming(VecNext, VecDone);
+  N->addIncoming(OneNext, OneDone);
+  return N;
+}
+
+/// Region \p RId: its work-item loop nest, the lockstep round's
+/// bookkeeping, and the branch back to the dispatch with the next region.
+void WorkGroupEmitter::emitRegion(unsigned RId, SwitchInst *SW,
+                                  PHINode *Region) {
+  Function *RF = cloneRegion(*WI.F, WI.Prologue, WI.Starts[RId], WI.Barriers,
+                             RId, WI.Uniform);
+  bool TreeStep =
+      isTreeStep(*RF, RF->getArg(WI.NumKernelArgs + WILocalId + WI.VecDim));
+  BasicBlock *Pre = BasicBlock::Create(Ctx, "region" + Twine(RId), WG, Exit);
+  SW->addCase(ConstantInt::get(Type::getInt32Ty(Ctx), RId), Pre);
+  IRBuilder<> LB(Pre);
+  RegionScope R{RId, RF, LB, {}, hasLanewiseLoops(*RF, FAM)};
+  if (AnyRound)
+    LB.CreateStore(LB.getFalse(), AnyRound);
+  SmallVector<std::pair<PHINode *, unsigned>, 3> Loops;
+  for (unsigned D : drop_end(Order)) {
+    BasicBlock *From = LB.GetInsertBlock();
+    BasicBlock *H =
+        BasicBlock::Create(Ctx, "wi.r" + Twine(RId) + ".d" + Twine(D), WG, Exit);
+    LB.CreateBr(H);
+    LB.SetInsertPoint(H);
+    PHINode *P = LB.CreatePHI(I64, 2, "lid" + Twine(D));
+    P->addIncoming(LB.getInt64(0), From);
+    R.LID[D] = P;
+    Loops.push_back({P, D});
   }
+  Value *Next = O.NoVec || !R.HasLoops
+                    ? emitLaneLoop(R, LB.getInt64(0),
+                                   State[WILocalSize + WI.VecDim], "", TreeStep)
+                    : emitChunkedLoops(R, TreeStep);
+  for (auto [P, D] : reverse(Loops)) {
+    Value *Inc = LB.CreateAdd(P, LB.getInt64(1), P->getName() + ".next",
+                              /*HasNUW=*/true, /*HasNSW=*/true);
+    BasicBlock *After = BasicBlock::Create(
+        Ctx, "wi.r" + Twine(RId) + ".d" + Twine(D) + ".done", WG, Exit);
+    LB.CreateCondBr(LB.CreateICmpULT(Inc, State[WILocalSize + D]),
+                    P->getParent(), After);
+    P->addIncoming(Inc, LB.GetInsertBlock());
+    LB.SetInsertPoint(After);
+  }
+  if (AnyRound)
+    Next = LB.CreateSelect(LB.CreateLoad(LB.getInt1Ty(), AnyRound), RoundId,
+                           Next);
+  if (RoundNo && RId == WI.LockstepRound)
+    LB.CreateStore(
+        LB.CreateAdd(LB.CreateLoad(LB.getInt64Ty(), RoundNo), LB.getInt64(1)),
+        RoundNo);
+  // What the items left for the next region is what it reads.
+  if (UniformIn)
+    LB.CreateMemCpy(UniformIn, Align(16), UniformOut, Align(16),
+                    WI.UniformBytes);
+  // All items reached the same barrier: the last one tells which.
+  LB.CreateBr(Dispatch);
+  Region->addIncoming(Next, LB.GetInsertBlock());
+}
 
+/// Inlines the regions into their work-item loops and gives each loop its
+/// metadata: every memory access of a work-item loop is parallel to the
+/// other work items' (OpenCL: items of a group only synchronize at
+/// barriers).
+void WorkGroupEmitter::finishWorkItemLoops() {
   SmallPtrSet<Function *, 4> RegionFns;
   for (CallInst *CI : RegionCalls) {
     RegionFns.insert(CI->getCalledFunction());
@@ -544,8 +610,6 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   for (Function *RF : RegionFns)
     RF->eraseFromParent();
 
-  // Every memory access of a work-item loop is parallel to the other work
-  // items' (OpenCL: items of a group only synchronize at barriers).
   DominatorTree DT(*WG);
   LoopInfo LI(DT);
   TargetLibraryInfo &TLI = FAM.getResult<TargetLibraryAnalysis>(*WG);
@@ -578,8 +642,13 @@ WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
   vplanext::widenIntDivisions(
       *WG, vplanext::innermostLaneLoops(LI, VectorHeaders),
       vplanext::LaneLoweringOptions::fromCommandLine());
-  FAM.clear(*WG, WG->getName());
-  return {WG, unsigned(WI.Starts.size()), WI.LockstepRound != 0};
+}
+
+/// Emits the work-group function of \p K around its work-item function.
+WrapResult emitWorkGroupFunction(Function &K, WorkItemFunction &WI,
+                                 const KernelWrapOptions &O,
+                                 FunctionAnalysisManager &FAM) {
+  return WorkGroupEmitter(K, WI, O, FAM).emit();
 }
 
 } // namespace
