@@ -1,6 +1,6 @@
-// Hand-written AVX2 Mandelbrot: 8 pixels of a row per vector, every lane
-// iterating until all of them escaped or reached the limit (the mask of
-// live lanes decides both the counts and the exit). The arithmetic is the
+// Hand-written AVX2 and AVX-512 Mandelbrot: 8 (16) pixels of a row per
+// vector, every lane iterating until all of them escaped or reached the
+// limit (the mask of live lanes decides both the counts and the exit). The arithmetic is the
 // scalar function's, operation for operation (no FMA: every build uses
 // -ffp-contract=off), so the counts are the same bit for bit.
 #include "mandel.h"
@@ -58,6 +58,52 @@ hand_avx2(const MandelArgs &A, int *Out) {
       __m256i Idx = _mm256_add_epi32(_mm256_set1_epi32(I), Lane);
       __m256 CRe = _mm256_add_ps(VX0, _mm256_mul_ps(_mm256_cvtepi32_ps(Idx), VDx));
       _mm256_storeu_si256((__m256i *)(Row + I), pixels8(CRe, CIm, A.MaxIters));
+    }
+    for (; I < A.Width; ++I)
+      Row[I] = scalarPixel(A.X0 + I * Dx, Y, A.MaxIters);
+  }
+}
+
+// The same with AVX-512: 16 pixels per vector, the live lanes in a mask
+// register, the count a masked add.
+__attribute__((target("avx512f"))) static __m512i
+pixels16(__m512 CRe, __m512 CIm, int Count) {
+  const __m512 Four = _mm512_set1_ps(4.0f), Two = _mm512_set1_ps(2.0f);
+  const __m512i One = _mm512_set1_epi32(1);
+  __m512 ZRe = CRe, ZIm = CIm;
+  __m512i N = _mm512_setzero_si512();
+  __mmask16 Live = 0xffff;
+  for (int I = 0; I < Count; ++I) {
+    __m512 Re2 = _mm512_mul_ps(ZRe, ZRe), Im2 = _mm512_mul_ps(ZIm, ZIm);
+    Live = _mm512_mask_cmp_ps_mask(Live, _mm512_add_ps(Re2, Im2), Four,
+                                   _CMP_NGT_UQ);
+    if (!Live)
+      break;
+    N = _mm512_mask_add_epi32(N, Live, N, One);
+    __m512 NewRe = _mm512_sub_ps(Re2, Im2);
+    __m512 NewIm = _mm512_mul_ps(_mm512_mul_ps(Two, ZRe), ZIm);
+    ZRe = _mm512_add_ps(CRe, NewRe);
+    ZIm = _mm512_add_ps(CIm, NewIm);
+  }
+  return N;
+}
+
+extern "C" __attribute__((target("avx512f"))) void
+hand_avx512(const MandelArgs &A, int *Out) {
+  float Dx = (A.X1 - A.X0) / A.Width, Dy = (A.Y1 - A.Y0) / A.Height;
+  const __m512 VX0 = _mm512_set1_ps(A.X0), VDx = _mm512_set1_ps(Dx);
+  const __m512i Lane =
+      _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  for (int J = 0; J < A.Height; ++J) {
+    float Y = A.Y0 + J * Dy;
+    __m512 CIm = _mm512_set1_ps(Y);
+    int *Row = Out + J * A.Width;
+    int I = 0;
+    for (; I + 16 <= A.Width; I += 16) {
+      __m512i Idx = _mm512_add_epi32(_mm512_set1_epi32(I), Lane);
+      __m512 CRe =
+          _mm512_add_ps(VX0, _mm512_mul_ps(_mm512_cvtepi32_ps(Idx), VDx));
+      _mm512_storeu_si512(Row + I, pixels16(CRe, CIm, A.MaxIters));
     }
     for (; I < A.Width; ++I)
       Row[I] = scalarPixel(A.X0 + I * Dx, Y, A.MaxIters);

@@ -1,7 +1,7 @@
 // Mandelbrot benchmark driver (Google Benchmark): the library-style
 // kernels (kernels.cpp) as built by gcc, plain clang and clang + vecclone
-// at -march=x86-64-v3 and -v4, against a hand-written AVX2 version
-// (hand_avx2.cpp). Before anything is timed, every version's image is
+// at -march=x86-64-v3 and -v4, against hand-written AVX2 and AVX-512
+// versions (hand_avx2.cpp). Before anything is timed, every version's image is
 // compared with the scalar reference (kernels.cpp built without
 // vectorization, PFX=ref_); a version that differs is reported and not
 // timed, and the run fails.
@@ -22,6 +22,7 @@ MANDEL_DECLARE(gcc_v4_)
 MANDEL_DECLARE(plain_v4_)
 MANDEL_DECLARE(ours_v4_)
 extern "C" void hand_avx2(const MandelArgs &, int *);
+extern "C" void hand_avx512(const MandelArgs &, int *);
 
 namespace {
 // The library example's image: 1200 x 800 pixels of [-2, 1] x [-1, 1], at
@@ -39,7 +40,8 @@ struct Version {
       {#CFG "/declsimd", CFG##_declsimd, V4}
 
 std::vector<Version> versions() {
-  return {{"hand/avx2", hand_avx2, false}, MANDEL_VERSIONS(gcc_v3, false),
+  return {{"hand/avx2", hand_avx2, false}, {"hand/avx512", hand_avx512, true},
+          MANDEL_VERSIONS(gcc_v3, false),
           MANDEL_VERSIONS(plain_v3, false), MANDEL_VERSIONS(ours_v3, false),
           MANDEL_VERSIONS(gcc_v4, true),   MANDEL_VERSIONS(plain_v4, true),
           MANDEL_VERSIONS(ours_v4, true)};

@@ -1,5 +1,6 @@
 #!/bin/bash
-# Mandelbrot (library-style example) against a hand-written AVX2 version.
+# Mandelbrot (library-style example) against hand-written AVX2 and AVX-512
+# versions.
 #
 #   bench/mandel/run.sh [--quick] [google-benchmark flags...]
 #
@@ -7,9 +8,10 @@
 # -fopenmp-simd and clang++-22 -O3 -fopenmp-simd + the vecclone plugin, at
 # -march=x86-64-v3 and -v4 (all with -ffp-contract=off, so every version
 # computes exactly the scalar reference's counts), links them with the
-# hand-written AVX2 version and the Google Benchmark driver, checks every
+# hand-written versions and the Google Benchmark driver, checks every
 # version against the scalar reference, times them, and prints each one's
-# time and its ratio to the hand-written AVX2 version.
+# time and its ratios to the hand-written versions (AVX-512 where the CPU
+# has it).
 #
 # Environment: PLUGIN (default build/lib/VecClone.so of this checkout),
 # BUILD (default /tmp/vecclone-mandel-$USER), LLVM_BIN (/usr/lib/llvm-22/bin),
@@ -59,8 +61,10 @@ for r in runs:
     if r.get("aggregate_name", "median") == "median":
         ms[name] = r["real_time"]
 hand = ms.get("hand/avx2")
-print(f"{'version':<22}{'ms/image':>10}{'/ hand AVX2':>13}")
+hand512 = ms.get("hand/avx512")
+print(f"{'version':<22}{'ms/image':>10}{'/ hand AVX2':>13}{'/ hand AVX-512':>16}")
 for name, t in ms.items():
     ratio = f"{t / hand:.2f}" if hand else "-"
-    print(f"{name:<22}{t:>10.2f}{ratio:>13}")
+    ratio512 = f"{t / hand512:.2f}" if hand512 else "-"
+    print(f"{name:<22}{t:>10.2f}{ratio:>13}{ratio512:>16}")
 PY
