@@ -17,17 +17,17 @@ STATISTIC(NumPinnedFusions,
 
 namespace vecclone {
 
+static bool hasFMA(const Function &F) {
+  return F.getFnAttribute("target-features").getValueAsString().contains(
+      "+fma");
+}
+
 /// When the scalar function's target has no FMA, nothing the variant's ISA
 /// (AVX-512 implies FMA) could fuse may stay fusable, or a lane's answer
 /// would differ from the scalar function's: llvm.fmuladd (and its
 /// constrained form, under `#pragma STDC FENV_ACCESS ON`) is split into a
 /// multiply and an add, and `contract` flags (`-ffp-contract=fast`; the x86
 /// backend fuses by the flags alone) are dropped.
-static bool hasFMA(const Function &F) {
-  return F.getFnAttribute("target-features").getValueAsString().contains(
-      "+fma");
-}
-
 void keepScalarContraction(Function &V, const Function &Scalar) {
   // pinScalarContraction fixed the scalar function's fusions already.
   if (hasFMA(Scalar)) {

@@ -14,10 +14,10 @@
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/UniformLoopRule.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/Debug.h"
 
@@ -321,15 +321,17 @@ void Cutter::findLaneAffineInB() {
 /// when the plan decided otherwise.
 bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
                               Failure &Fail) {
-  auto It = Plan ? Plan->InnerLoops.find(Inner.getHeader())
-                 : decltype(Plan->InnerLoops)::const_iterator();
-  if (Plan && It != Plan->InnerLoops.end()) {
-    const InnerLoopDecision &L = It->second;
-    D.UniformLoop = L.Uniform;
-    D.ShadowLanes = L.ShadowLanes;
-    D.UniformPhis = L.UniformPhis;
-    D.LockstepPlanned = L.Lockstep;
-    D.PrefetchChunks = L.PrefetchChunks;
+  const InnerLoopDecision *L = nullptr;
+  if (Plan)
+    if (auto It = Plan->InnerLoops.find(Inner.getHeader());
+        It != Plan->InnerLoops.end())
+      L = &It->second;
+  if (L) {
+    D.UniformLoop = L->Uniform;
+    D.ShadowLanes = L->ShadowLanes;
+    D.UniformPhis = L->UniformPhis;
+    D.LockstepPlanned = L->Lockstep;
+    D.PrefetchChunks = L->PrefetchChunks;
   } else {
     ++NumUnplannedLoops;
     LLVM_DEBUG(dbgs() << "vplan-ext: no plan for the loop at "
