@@ -808,6 +808,7 @@ static std::string comparePlan(const vplanext::PlanShape *Plan,
   Cut.BOSCC = FR.NumBOSCC;
   Cut.RoundCounters = FR.NumRoundCounters;
   Cut.SteppedCopies = FR.NumSteppedCopies;
+  Cut.SteadyCopies = FR.NumSteadyCopies;
   if (!FR.FailReason.empty() || *Plan == Cut)
     return "";
   std::string S;
@@ -815,9 +816,11 @@ static std::string comparePlan(const vplanext::PlanShape *Plan,
   OS << "the plan said " << Plan->Loops << " inner loop(s), "
      << Plan->UniformLoops << " uniform, " << Plan->BOSCC
      << " BOSCC region(s), " << Plan->RoundCounters << " round counter(s), "
-     << Plan->SteppedCopies << " lane-stepped copy(ies); the cut made "
-     << Cut.Loops << ", " << Cut.UniformLoops << " uniform, " << Cut.BOSCC
-     << ", " << Cut.RoundCounters << ", " << Cut.SteppedCopies;
+     << Plan->SteppedCopies << " lane-stepped copy(ies), "
+     << Plan->SteadyCopies << " steady copy(ies); the cut made " << Cut.Loops
+     << ", " << Cut.UniformLoops << " uniform, " << Cut.BOSCC << ", "
+     << Cut.RoundCounters << ", " << Cut.SteppedCopies << ", "
+     << Cut.SteadyCopies;
   return S;
 }
 

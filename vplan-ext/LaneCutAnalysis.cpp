@@ -52,9 +52,10 @@ PartKind Cutter::partOfUse(const Use &U) const {
   auto *UI = cast<Instruction>(U.getUser());
   if (auto *PN = dyn_cast<PHINode>(UI)) {
     BasicBlock *From = PN->getIncomingBlock(U);
-    // Phis on a landing edge read in B: the edge gets its own B block.
+    // Phis on a landing edge read in B: the edge gets its own B block;
+    // landing values are read on the edge itself, in loop 1 or 2.
     if (partOf(PN->getParent()) == PartB && partOf(From) != PartB)
-      return PartB;
+      return is_contained(D.LandingPhis, PN) ? partOf(From) : PartB;
     return partOf(From);
   }
   return partOf(UI->getParent());
@@ -67,6 +68,7 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
   classifyParts(LL, S.Inner);
   if (!findEdges(Fail))
     return false;
+  decideLanding();
   if (S.Inner && !takeLoopDecision(*S.Inner, DT, Fail))
     return false;
   if (!checkInstructions(Fail) || !findCrossingValues(Fail))
@@ -78,7 +80,6 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
   if (S.Inner && D.LockstepPlanned)
     findLockstep(*S.Inner);
   findUniformInA();
-  D.NeedResume = Landing.size() > 1;
   return true;
 }
 
@@ -168,6 +169,21 @@ bool Cutter::findEdges(Failure &Fail) {
     return Order.lookup(X) < Order.lookup(Y);
   });
   return true;
+}
+
+/// Where lane loop 3 takes each lane: a resume point per landing edge when
+/// they go to more than one block (resumePoints); into one block, the
+/// values its phis take on the lane's edge, when there is more than one.
+void Cutter::decideLanding() {
+  SmallVector<const BasicBlock *, 4> Targets;
+  for (const Edge &E : Landing)
+    Targets.push_back(E.To);
+  D.NeedResume = resumePoints(Targets) != 0;
+  BasicBlock *To = Landing.front().To;
+  if (D.NeedResume || Landing.size() == 1 || To == L.Latch)
+    return;
+  for (PHINode &PN : To->phis())
+    D.LandingPhis.push_back(&PN);
 }
 
 /// What the cut cannot carry or would reorder.
@@ -332,6 +348,7 @@ bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
     D.UniformPhis = L->UniformPhis;
     D.LockstepPlanned = L->Lockstep;
     D.PrefetchChunks = L->PrefetchChunks;
+    D.SteadyPlanned = L->SteadyRounds;
   } else {
     ++NumUnplannedLoops;
     LLVM_DEBUG(dbgs() << "vplan-ext: no plan for the loop at "

@@ -63,11 +63,14 @@ Value *Cutter::loadLane(IRBuilder<> &B, Type *T, AllocaInst *A, Value *Lane,
   return V;
 }
 
-/// The active flags, the resume points, the inner loop's state and the
-/// crossing values.
+/// The active flags, the resume points, the landing values, the inner
+/// loop's state and the crossing values.
 void Cutter::makeLaneArrays() {
   N.Act = makeArray(D.MaskTy, "lane.act");
   N.Resume = D.NeedResume ? makeArray(D.MaskTy, "lane.resume") : nullptr;
+  for (PHINode *PN : D.LandingPhis)
+    N.LandingArr.push_back(
+        makeArray(storedType(PN->getType()), PN->getName() + ".landing"));
   for (PHINode &PN : IH->phis()) {
     N.StatePhis.push_back(&PN);
     N.StateArr.push_back(
@@ -88,21 +91,24 @@ Value *Cutter::availableAt(Instruction *I, BasicBlock *From) const {
 
 void Cutter::storeLatchValues(
     BasicBlock *Latch, Value *Lane, Value *Act, Value *Resume,
-    ArrayRef<PHINode *> State,
+    ArrayRef<PHINode *> Landed, ArrayRef<PHINode *> State,
     ArrayRef<std::pair<Instruction *, PHINode *>> Vals) {
   IRBuilder<> B(Latch->getTerminator());
   storeLane(B, Act, N.Act, Lane);
   if (Resume)
     storeLane(B, Resume, N.Resume, Lane);
+  for (auto [V, Arr] : zip(Landed, N.LandingArr))
+    storeLane(B, V, Arr, Lane);
   for (auto [S, Arr] : zip(State, N.StateArr))
     storeLane(B, S, Arr, Lane);
   for (auto &[I, P] : Vals)
     storeLane(B, P, N.CrossArr[I], Lane);
 }
 
-/// Latch of loop 1: flag, resume point, inner-loop state, A's values. A
-/// lane that enters the region is active with the region's initial state;
-/// one that leaves A for B records where.
+/// Latch of loop 1: flag, resume point, landing values, inner-loop state,
+/// A's values. A lane that enters the region is active with the region's
+/// initial state; one that leaves A for B records where, or what it lands
+/// with.
 void Cutter::buildLatch1() {
   IRBuilder<> B(N.T1, N.T1->getFirstInsertionPt());
   unsigned NPreds = 1;
@@ -114,6 +120,11 @@ void Cutter::buildLatch1() {
   A1->addIncoming(B.getTrue(), N.Enter);
   if (R1)
     R1->addIncoming(ConstantInt::get(D.MaskTy, 0), N.Enter);
+  SmallVector<PHINode *, 2> P1;
+  for (PHINode *PN : D.LandingPhis) {
+    P1.push_back(B.CreatePHI(PN->getType(), NPreds, PN->getName() + ".a"));
+    P1.back()->addIncoming(PoisonValue::get(PN->getType()), N.Enter);
+  }
   SmallVector<PHINode *, 4> S1;
   for (PHINode *PN : N.StatePhis) {
     S1.push_back(B.CreatePHI(PN->getType(), NPreds, PN->getName() + ".init"));
@@ -131,17 +142,19 @@ void Cutter::buildLatch1() {
     A1->addIncoming(B.getFalse(), R.EdgeBB);
     if (R1)
       R1->addIncoming(ConstantInt::get(D.MaskTy, R.Id), R.EdgeBB);
+    for (auto [P, V] : zip(P1, R.PhiVals))
+      P->addIncoming(V, R.EdgeBB);
     for (auto [PN, S] : zip(N.StatePhis, S1))
       S->addIncoming(PoisonValue::get(PN->getType()), R.EdgeBB);
     for (auto &[I, P] : V1)
       P->addIncoming(availableAt(I, R.From), R.EdgeBB);
   }
-  storeLatchValues(N.T1, N.Lane1, A1, R1, S1, V1);
+  storeLatchValues(N.T1, N.Lane1, A1, R1, P1, S1, V1);
 }
 
 /// Latch of loop 2: skipped lanes keep everything; a back edge keeps the
-/// lane active with the next state; an exit records where it left and
-/// what it computed.
+/// lane active with the next state; an exit records where it left (or
+/// what it lands with) and what it computed.
 void Cutter::buildLatch2() {
   IRBuilder<> B(N.T2, N.T2->getFirstInsertionPt());
   auto InLoop2 = [&](Value *V) -> Value * {
@@ -155,6 +168,9 @@ void Cutter::buildLatch2() {
   PHINode *A2 = B.CreatePHI(B.getInt1Ty(), NPreds, "act.i");
   PHINode *R2 =
       D.NeedResume ? B.CreatePHI(D.MaskTy, NPreds, "resume.i") : nullptr;
+  SmallVector<PHINode *, 2> P2;
+  for (PHINode *PN : D.LandingPhis)
+    P2.push_back(B.CreatePHI(PN->getType(), NPreds, PN->getName() + ".i"));
   SmallVector<PHINode *, 4> S2;
   for (PHINode *PN : N.StatePhis)
     S2.push_back(B.CreatePHI(PN->getType(), NPreds, PN->getName() + ".next"));
@@ -167,6 +183,8 @@ void Cutter::buildLatch2() {
     A2->addIncoming(B.getFalse(), N.Act2);
     if (R2)
       R2->addIncoming(N.OldResume, N.Act2);
+    for (auto [P, Old] : zip(P2, N.OldLanding))
+      P->addIncoming(Old, N.Act2);
     for (auto [PN, S] : zip(N.StatePhis, S2))
       S->addIncoming(PoisonValue::get(PN->getType()), N.Act2);
     for (auto &[I, P] : V2)
@@ -178,6 +196,8 @@ void Cutter::buildLatch2() {
     A2->addIncoming(D.ShadowLanes ? N.Active : B.getTrue(), C);
     if (R2)
       R2->addIncoming(N.OldResume, C);
+    for (auto [P, Old] : zip(P2, N.OldLanding))
+      P->addIncoming(Old, C);
     for (auto [PN, SP] : zip(N.StatePhis, S2))
       SP->addIncoming(InLoop2(PN->getIncomingValueForBlock(S)), C);
     for (auto &[I, P] : V2)
@@ -196,12 +216,19 @@ void Cutter::buildLatch2() {
                  .CreateSelect(N.Active, Id, N.OldResume, "resume.shadow");
       R2->addIncoming(Id, R.EdgeBB);
     }
+    for (auto [P, V, Old] : zip(P2, R.PhiVals, N.OldLanding)) {
+      Value *Landed = InLoop2(V);
+      if (D.ShadowLanes)
+        Landed = IRBuilder<>(R.EdgeBB->getTerminator())
+                     .CreateSelect(N.Active, Landed, Old, "landing.shadow");
+      P->addIncoming(Landed, R.EdgeBB);
+    }
     for (auto [PN, S] : zip(N.StatePhis, S2))
       S->addIncoming(PoisonValue::get(PN->getType()), R.EdgeBB);
     for (auto &[I, P] : V2)
       P->addIncoming(InLoop2(availableAt(I, R.From)), R.EdgeBB);
   }
-  storeLatchValues(N.T2, N.Lane2, A2, R2, S2, V2);
+  storeLatchValues(N.T2, N.Lane2, A2, R2, P2, S2, V2);
 }
 
 } // namespace fission

@@ -46,6 +46,8 @@ void Cutter::transform() {
   SmallVector<BasicBlock *, 16> Loop2 = finishCut();
   if (!D.Lockstep.LaneStepped.empty())
     addSteppedCopy(Loop2);
+  if (D.SteadyPlanned && !D.Lockstep.ExitTests.empty())
+    MadeSteadyCopy = addSteadyCopy();
   if (D.BOSCCBranch)
     addBOSCCCopies(Loop2);
 }
@@ -81,23 +83,36 @@ void Cutter::makeLoopBlocks() {
 
 /// Every edge out of the region's lane loops gets a block of its own, so
 /// the latch phis can tell the edges apart: landing edges leave through
-/// T1 / T2 and resume in lane loop 3, the region's entry goes to T1, its
-/// back edges to T2, and B's edges to the old latch to T3.
+/// T1 / T2 and resume in lane loop 3 (in one block, when they all go to
+/// one: the landing phis then lose these edges and get the lane's landing
+/// values in enterLoop3), the region's entry goes to T1, its back edges to
+/// T2, and B's edges to the old latch to T3.
 void Cutter::redirectEdges() {
+  BasicBlock *Shared = nullptr;
   for (auto [K, E] : enumerate(Landing)) {
     bool FromA = partOf(E.From) == PartA;
     BasicBlock *EB =
         newBlock(E.From->getName() + ".leave", FromA ? N.T1 : N.T2);
-    BasicBlock *X =
-        newBlock(E.To->getName() + ".resume", E.To == L.Latch ? N.T3 : E.To);
-    Part[X] = PartB;
+    BasicBlock *X = D.NeedResume ? nullptr : Shared;
+    if (!X) {
+      X = newBlock(E.To->getName() + ".resume", E.To == L.Latch ? N.T3 : E.To);
+      Part[X] = PartB;
+      IRBuilder<>(X).CreateBr(E.To == L.Latch ? N.T3 : E.To);
+      Shared = X;
+    }
     E.From->getTerminator()->replaceSuccessorWith(E.To, EB);
     IRBuilder<>(EB).CreateBr(FromA ? N.T1 : N.T2);
-    IRBuilder<>(X).CreateBr(E.To == L.Latch ? N.T3 : E.To);
-    if (E.To != L.Latch)
+    Redirect R{EB, X, E.From, unsigned(K), {}};
+    for (PHINode *PN : D.LandingPhis) {
+      R.PhiVals.push_back(PN->getIncomingValueForBlock(E.From));
+      PN->removeIncomingValueIf(
+          [&](unsigned Idx) { return PN->getIncomingBlock(Idx) == E.From; },
+          /*DeletePHIIfEmpty=*/false);
+    }
+    if (E.To != L.Latch && D.LandingPhis.empty())
       for (PHINode &PN : E.To->phis())
         PN.replaceIncomingBlockWith(E.From, X);
-    N.Redirects.push_back({EB, X, E.From, unsigned(K)});
+    N.Redirects.push_back(std::move(R));
   }
   N.Enter = newBlock(InnerPre->getName() + ".enter", N.T1);
   InnerPre->getTerminator()->replaceSuccessorWith(IH, N.Enter);

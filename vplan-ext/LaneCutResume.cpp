@@ -2,9 +2,9 @@
 //
 /// \file
 /// Lane loop 3's entry in one cut (LaneLoopCutter.h): each lane reloads
-/// what B reads, computes B's lane-affine values again from its own
-/// counter, and resumes where it left A or the region (the resume
-/// dispatch, when there is more than one such edge).
+/// what B reads and its landing values, computes B's lane-affine values
+/// again from its own counter, and resumes where it left A or the region
+/// (the resume dispatch, when those edges go to more than one block).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +30,10 @@ void Cutter::enterLoop3() {
       N.InB[I] = loadLane(B, I->getType(), N.CrossArr[I], N.Lane3,
                           I->getName());
   recomputeLaneAffine(B);
+  for (auto [PN, Arr] : zip(D.LandingPhis, N.LandingArr))
+    PN->addIncoming(loadLane(B, PN->getType(), Arr, N.Lane3,
+                             PN->getName() + ".landed"),
+                    N.Redirects.front().Landing);
   if (D.NeedResume)
     buildResumeDispatch(B);
   B.CreateBr(N.Redirects.back().Landing);

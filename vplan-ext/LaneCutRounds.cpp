@@ -166,6 +166,9 @@ void Cutter::enterLoop2() {
                                             lanePtr(B, N.Resume, N.Lane2),
                                             "resume.old")
                              : nullptr;
+  for (auto [PN, Arr] : zip(D.LandingPhis, N.LandingArr))
+    N.OldLanding.push_back(loadLane(B, PN->getType(), Arr, N.Lane2,
+                                    PN->getName() + ".old"));
   // Every lane runs a uniform loop's iterations whenever any does.
   if (D.UniformLoop)
     B.CreateBr(IH);

@@ -70,6 +70,8 @@ void Cutter::addSteppedCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
     Read->replaceAllUsesWith(V);
     Read->eraseFromParent();
   }
+  for (BranchInst *Br : D.Lockstep.ExitTests)
+    N.SteppedExitTests.push_back(cast<BranchInst>(VMap[Br]));
   dispatchSteppedCopy(Ok, Clones, VMap);
   NewHeaders.insert(NewHeaders.begin() + 2, H2C);
   ++NumSteppedCopies;

@@ -133,9 +133,15 @@ struct CutDecisions {
   /// for prefetches this many lane chunks ahead in a lane-stepped copy.
   bool LockstepPlanned = false;
   unsigned PrefetchChunks = 0;
-  /// Lanes leave the region on more than one edge: each records where, and
-  /// lane loop 3 dispatches on it.
+  /// The plan asks for a steady copy (InnerLoopDecision::SteadyRounds).
+  bool SteadyPlanned = false;
+  /// Lanes leave the region on edges to more than one block: each records
+  /// where (resumePoints), and lane loop 3 dispatches on it.
   bool NeedResume = false;
+  /// Lanes leave on several edges, all to one block: each records the
+  /// values these phis of that block take on its edge (its landing
+  /// values), and lane loop 3 goes there without a dispatch.
+  SmallVector<PHINode *, 4> LandingPhis;
   /// Lane flags and resume points are integers of the data's width.
   Type *MaskTy = nullptr;
 };
@@ -147,6 +153,8 @@ struct Redirect {
   BasicBlock *Landing; // in loop 3, branches to the old target
   BasicBlock *From;
   unsigned Id;
+  /// The values CutDecisions::LandingPhis take on this edge.
+  SmallVector<Value *, 2> PhiVals;
 };
 
 /// The arrays, blocks and values one cut builds; the transform's steps fill
@@ -159,6 +167,8 @@ struct CutIR {
   SmallVector<PHINode *, 4> StatePhis;
   SmallVector<AllocaInst *, 4> StateArr;
   MapVector<Instruction *, AllocaInst *> CrossArr;
+  /// One per landing phi: the value it takes on the lane's edge.
+  SmallVector<AllocaInst *, 2> LandingArr;
   /// With shadow lanes: the arrays lane loop 2 reads A's values from.
   DenseMap<Instruction *, AllocaInst *> ShadowArr;
 
@@ -177,6 +187,9 @@ struct CutIR {
 
   /// Round counters, by the inner header phi they replace.
   DenseMap<PHINode *, PHINode *> Round;
+  /// The lane-stepped copy's exit tests on round counters, one per
+  /// LockstepAccess::ExitTests.
+  SmallVector<BranchInst *, 2> SteppedExitTests;
   /// A uniform loop's shared values, read once per round.
   DenseMap<Value *, Value *> Shared;
   /// Where every lane resumes, when all resume at one point (lane 0's).
@@ -188,6 +201,7 @@ struct CutIR {
   DenseMap<Value *, Value *> InI;
   DenseMap<Instruction *, Value *> OldOut;
   Value *OldResume = nullptr;
+  SmallVector<Value *, 2> OldLanding;
   /// Lane loop 3's entry: the values B reads.
   DenseMap<Value *, Value *> InB;
 };
@@ -205,6 +219,7 @@ public:
   bool AllowBOSCC = false;
   const PlanDecisions *Plan = nullptr;
   const CutDecisions &decisions() const { return D; }
+  bool madeSteadyCopy() const { return MadeSteadyCopy; }
 
 private:
   // Where to cut (LaneCutSite.cpp).
@@ -221,6 +236,7 @@ private:
                Failure &Fail);
   void classifyParts(Loop &LL, Loop *Inner);
   bool findEdges(Failure &Fail);
+  void decideLanding();
   bool checkInstructions(Failure &Fail) const;
   bool findCrossingValues(Failure &Fail);
   void findAvailability(const DominatorTree &DT);
@@ -284,10 +300,11 @@ private:
   void buildLatch1();
   void buildLatch2();
   /// What both latches write for lane \p Lane at the end of \p Latch: the
-  /// active flag, the resume point (if any), the inner-loop state and the
-  /// values crossing the cut.
+  /// active flag, the resume point (if any), the landing values, the
+  /// inner-loop state and the values crossing the cut.
   void storeLatchValues(BasicBlock *Latch, Value *Lane, Value *Act,
-                        Value *Resume, ArrayRef<PHINode *> State,
+                        Value *Resume, ArrayRef<PHINode *> Landed,
+                        ArrayRef<PHINode *> State,
                         ArrayRef<std::pair<Instruction *, PHINode *>> Vals);
 
   /// A lane-stepped input of a divergent loop: its lane array, its read in
@@ -306,6 +323,13 @@ private:
   bool prefetchAhead(IRBuilder<> &B, Instruction *Acc, PHINode *Lane,
                      const SmallPtrSetImpl<BasicBlock *> &InCopy,
                      unsigned Ahead);
+
+  // The steady copy (LaneCutSteady.cpp).
+  bool addSteadyCopy();
+  SmallVector<BasicBlock *, 32> roundBody() const;
+  Value *rebuildInTest(IRBuilder<> &B, Value *V,
+                       const SmallPtrSetImpl<BasicBlock *> &InRound,
+                       DenseMap<Value *, Value *> &Done, unsigned Depth);
 
   // BOSCC copies (LaneCutBOSCC.cpp).
   void addBOSCCCopies(ArrayRef<BasicBlock *> Loop2Blocks);
@@ -368,6 +392,7 @@ private:
 
   CutDecisions D;
   CutIR N;
+  bool MadeSteadyCopy = false;
 };
 
 } // namespace fission

@@ -205,6 +205,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
       R.NumUniformLoops += C.decisions().UniformLoop;
       R.NumRoundCounters += C.decisions().Lockstep.Counters.size();
       R.NumSteppedCopies += !C.decisions().Lockstep.LaneStepped.empty();
+      R.NumSteadyCopies += C.madeSteadyCopy();
       Work.insert(Work.begin(), C.NewHeaders.begin(), C.NewHeaders.end());
       break;
     case fission::Cutter::Failed:

@@ -82,6 +82,9 @@ struct FissionResult {
   /// copy.
   unsigned NumRoundCounters = 0;
   unsigned NumSteppedCopies = 0;
+  /// Divergent loops given a steady copy (exit tests on round counters
+  /// tested once per round).
+  unsigned NumSteadyCopies = 0;
   llvm::SetVector<llvm::StringRef> SerialCallees;
   /// Why the loop could not be cut; the IR is then unchanged.
   std::string FailReason;

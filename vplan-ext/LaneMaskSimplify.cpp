@@ -3,8 +3,10 @@
 #include "vplan-ext/LaneMaskSimplify.h"
 #include "vplan-ext/MaskPhiWidening.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -21,6 +23,8 @@ using namespace llvm::PatternMatch;
 
 STATISTIC(NumMasksSimplified,
           "Number of lane-mask expressions rebuilt as one and/or of literals");
+STATISTIC(NumFlagPhisNarrowed,
+          "Number of lane-flag phis of the data's width narrowed to masks");
 
 namespace vplanext {
 
@@ -217,6 +221,131 @@ bool simplify(Instruction *Root, DenseMap<Value *, Value *> &Frozen) {
   return true;
 }
 
+/// Whether \p C is a vector of 0s and 1s (undef and poison count as
+/// either): a lane flag's value.
+bool isFlagConstant(Constant *C) {
+  auto *VT = dyn_cast<FixedVectorType>(C->getType());
+  if (!VT)
+    return false;
+  for (unsigned K = 0, E = VT->getNumElements(); K != E; ++K) {
+    Constant *Elt = C->getAggregateElement(K);
+    if (!Elt || isa<UndefValue>(Elt))
+      continue;
+    auto *CI = dyn_cast<ConstantInt>(Elt);
+    if (!CI || CI->getValue().ugt(1))
+      return false;
+  }
+  return true;
+}
+
+/// The phis, connected through each other, that \p Start belongs to, when
+/// every value they merge is a lane flag (`zext <N x i1>` or a constant of
+/// 0s and 1s) and at least one is computed; else empty.
+SmallSetVector<PHINode *, 8> flagPhiNetwork(PHINode *Start) {
+  SmallSetVector<PHINode *, 8> Net;
+  Net.insert(Start);
+  bool Computed = false;
+  for (unsigned K = 0; K != Net.size(); ++K) {
+    PHINode *PN = Net[K];
+    for (Value *In : PN->incoming_values()) {
+      if (auto *P = dyn_cast<PHINode>(In); P && P->getType() == PN->getType())
+        Net.insert(P);
+      else if (auto *Z = dyn_cast<ZExtInst>(In);
+               Z && Z->getSrcTy()->isIntOrIntVectorTy(1))
+        Computed = true;
+      else if (auto *C = dyn_cast<Constant>(In); !C || !isFlagConstant(C))
+        return {};
+    }
+    for (User *U : PN->users())
+      if (auto *P = dyn_cast<PHINode>(U); P && P->getType() == PN->getType())
+        Net.insert(P);
+  }
+  if (!Computed)
+    return {};
+  return Net;
+}
+
+/// The cut keeps lane flags in integer arrays of the data's width
+/// (laneFlagType); after SROA they are phis of `<N x iK>` that merge
+/// `zext <N x i1>` values and constants, read back with `icmp ne X, 0`.
+/// InstCombine narrows such a phi alone, not a network of them: a round
+/// loop with a steady copy merges the flags of its two copies in a second
+/// phi, and the pair stays wide (a mask-to-vector move and a test back
+/// every round). Each network becomes `<N x i1>` phis; the compares read
+/// them directly, other users a zext.
+bool narrowFlagPhis(Function &F) {
+  SmallVector<PHINode *, 8> Candidates;
+  for (BasicBlock &BB : F)
+    for (PHINode &PN : BB.phis())
+      if (auto *VT = dyn_cast<FixedVectorType>(PN.getType());
+          VT && VT->getElementType()->isIntegerTy() &&
+          !VT->getElementType()->isIntegerTy(1))
+        Candidates.push_back(&PN);
+  SmallPtrSet<PHINode *, 16> Done;
+  bool Changed = false;
+  for (PHINode *Start : Candidates) {
+    if (Done.count(Start))
+      continue;
+    SmallSetVector<PHINode *, 8> Net = flagPhiNetwork(Start);
+    Done.insert(Net.begin(), Net.end());
+    if (Net.empty())
+      continue;
+    auto *WideTy = cast<FixedVectorType>(Start->getType());
+    auto *MaskTy = FixedVectorType::get(
+        Type::getInt1Ty(F.getContext()), WideTy->getNumElements());
+    DenseMap<PHINode *, PHINode *> Narrow;
+    for (PHINode *PN : Net)
+      Narrow[PN] = PHINode::Create(MaskTy, PN->getNumIncomingValues(),
+                                   PN->getName() + ".flag", PN->getIterator());
+    const DataLayout &DL = F.getDataLayout();
+    for (PHINode *PN : Net)
+      for (auto [In, From] : zip(PN->incoming_values(), PN->blocks())) {
+        Value *V;
+        if (auto *P = dyn_cast<PHINode>(In); P && Net.count(P))
+          V = Narrow[P];
+        else if (auto *Z = dyn_cast<ZExtInst>(In))
+          V = Z->getOperand(0);
+        else
+          V = ConstantFoldCastOperand(Instruction::Trunc, cast<Constant>(In),
+                                      MaskTy, DL);
+        Narrow[PN]->addIncoming(V, From);
+      }
+    for (PHINode *PN : Net) {
+      PHINode *NP = Narrow[PN];
+      Value *Wide = nullptr;
+      for (Use &U : make_early_inc_range(PN->uses())) {
+        auto *UI = cast<Instruction>(U.getUser());
+        if (auto *P = dyn_cast<PHINode>(UI); P && Net.count(P))
+          continue;
+        CmpPredicate Pred;
+        if (match(UI, m_ICmp(Pred, m_Specific(PN), m_Zero())) &&
+            (Pred == ICmpInst::ICMP_NE || Pred == ICmpInst::ICMP_EQ)) {
+          Value *R = NP;
+          if (Pred == ICmpInst::ICMP_EQ)
+            R = IRBuilder<>(UI).CreateNot(NP);
+          UI->replaceAllUsesWith(R);
+          UI->eraseFromParent();
+          continue;
+        }
+        if (!Wide) {
+          Wide = IRBuilder<>(NP->getParent(),
+                             NP->getParent()->getFirstInsertionPt())
+                     .CreateZExt(NP, WideTy);
+          Wide->takeName(PN);
+        }
+        U.set(Wide);
+      }
+    }
+    for (PHINode *PN : Net)
+      PN->dropAllReferences();
+    for (PHINode *PN : Net)
+      PN->eraseFromParent();
+    NumFlagPhisNarrowed += Net.size();
+    Changed = true;
+  }
+  return Changed;
+}
+
 } // namespace
 
 PreservedAnalyses LaneMaskSimplifyPass::run(Function &F,
@@ -224,6 +353,7 @@ PreservedAnalyses LaneMaskSimplifyPass::run(Function &F,
   if (!F.hasFnAttribute("vecclone-variant-of") &&
       !F.hasFnAttribute(LaneLoopsAttr))
     return PreservedAnalyses::all();
+  bool Narrowed = narrowFlagPhis(F);
   // Roots: mask logic some other kind of instruction (a phi, a data select,
   // a branch's reduction) or another block uses.
   SmallVector<WeakVH, 16> Roots;
@@ -239,7 +369,7 @@ PreservedAnalyses LaneMaskSimplifyPass::run(Function &F,
   for (WeakVH &H : Roots)
     if (auto *Root = dyn_cast_or_null<Instruction>(H))
       Changed |= simplify(Root, Frozen);
-  if (!Changed)
+  if (!Changed && !Narrowed)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();

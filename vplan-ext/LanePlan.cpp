@@ -146,8 +146,9 @@ void LanePlanBuilder::findCutShapes() {
 /// The landing edges of the cut at \p C: edges from its A or C to the rest
 /// of the body (a back edge of \p P included), and from the resume
 /// dispatch of the cut before (\p Prev), which opens its A, to the points
-/// where lanes resume that C's A does not reach. More than one and lane
-/// loop 3 starts with a dispatch of its own.
+/// where lanes resume that C's A does not reach. Going to more than one
+/// block, they start lane loop 3 with a dispatch of its own
+/// (resumePoints).
 void LanePlanBuilder::findLanding(const Loop &C, const Loop &P,
                                   const Loop *Prev) {
   CutView &CV = CutViews.at(&C);
@@ -233,7 +234,7 @@ void LanePlanBuilder::findCutShape(
   if (Prev) {
     const UniformLoopShape &S = CutShapes.at(Prev);
     ResumeApart = !(S.Uniform && !S.ShadowLanes) &&
-                  CutViews.at(Prev).Landing.size() > 1;
+                  resumePoints(CutViews.at(Prev).Landing) != 0;
   }
   CV.View.DivergentEntry = (PS && !PS->Uniform) || ResumeApart;
   SmallVector<BasicBlock *, 2> Latches;
@@ -562,7 +563,7 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
       },
       IsInput, [&](Instruction *I) { return isRecomputable(I, Outside, InA); },
       Uniform, [&](Instruction *I) { return IsInput(I) && !InA(I); });
-  if (!LA.NumAccesses && !LA.NumExitTests)
+  if (!LA.NumAccesses && LA.ExitTests.empty())
     return Counters;
   for (Instruction *I : LA.SteppedAccesses)
     LockstepAccesses[I] = Uniform ? LockstepKind::Contiguous
@@ -571,6 +572,7 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
     LockstepAccesses[I] = LockstepKind::SameAddress;
   N.NumRoundCounters = LA.Counters.size();
   N.SteppedCopy = !LA.LaneStepped.empty();
+  N.LoopDecision.SteadyRounds = !Uniform && !LA.ExitTests.empty();
   raw_string_ostream OS(N.Lockstep);
   ListSeparator Parts;
   if (!LA.Counters.empty()) {
@@ -592,6 +594,12 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
     OS << " (tested before the first round)";
     if (unsigned Ahead = N.LoopDecision.PrefetchChunks)
       OS << ", prefetch " << Ahead << " chunks ahead";
+  }
+  if (N.LoopDecision.SteadyRounds) {
+    bool One = LA.ExitTests.size() == 1;
+    OS << Parts << LA.ExitTests.size() << (One ? " exit test" : " exit tests")
+       << " once per round, steady copy while "
+       << (One ? "it does not fire" : "none fires");
   }
   return Counters;
 }
@@ -621,9 +629,9 @@ void LanePlanBuilder::markLaneState(
 /// The exit of the divergent loop \p C as the lowering runs it, per round:
 /// each exit test clears the leaving lanes from the active flags, the loop
 /// goes on while any lane is active (an or-reduction), a lane that leaves
-/// records which exit it took when there are several (its resume point)
-/// and the values it carries out of the loop. Flags and resume points are
-/// integers of laneFlagType.
+/// records which exit it took when the exits go to more than one block
+/// (its resume point) and the values it carries out of the loop. Flags and
+/// resume points are integers of laneFlagType.
 std::unique_ptr<PlanNode> LanePlanBuilder::buildMaskedExit(const Loop &C) const {
   auto Exit = std::make_unique<PlanNode>(PlanNode::MaskedExit);
   SmallVector<BasicBlock *, 2> Exiting;
@@ -647,7 +655,10 @@ std::unique_ptr<PlanNode> LanePlanBuilder::buildMaskedExit(const Loop &C) const 
       Capture += selectCost(I.getType());
     }
   Type *FlagTy = laneFlagType(*C.getHeader(), CrossBits);
-  unsigned Resumes = ExitEdges.size() > 1 ? unsigned(ExitEdges.size()) : 0;
+  SmallVector<const BasicBlock *, 2> Targets;
+  for (const Loop::Edge &E : ExitEdges)
+    Targets.push_back(E.second);
+  unsigned Resumes = resumePoints(Targets);
   auto *MaskTy =
       cast<VectorType>(widen(Type::getInt1Ty(C.getHeader()->getContext())));
   Exit->Cost.Scalar = TTI.getCFInstrCost(Instruction::Br, CostKind) * VF *

@@ -172,11 +172,13 @@ struct PlanShape {
   /// Lockstep access: round counters, and loops given a lane-stepped copy.
   unsigned RoundCounters = 0;
   unsigned SteppedCopies = 0;
+  /// Divergent loops given a steady copy (InnerLoopDecision::SteadyRounds).
+  unsigned SteadyCopies = 0;
 
   bool operator==(const PlanShape &O) const {
     return Loops == O.Loops && UniformLoops == O.UniformLoops &&
            BOSCC == O.BOSCC && RoundCounters == O.RoundCounters &&
-           SteppedCopies == O.SteppedCopies;
+           SteppedCopies == O.SteppedCopies && SteadyCopies == O.SteadyCopies;
   }
 };
 

@@ -218,6 +218,7 @@ PlanShape LanePlan::shape() const {
     S.BOSCC += N.hasBOSCC();
     S.RoundCounters += N.getNumRoundCounters();
     S.SteppedCopies += N.hasSteppedCopy();
+    S.SteadyCopies += N.getLoopDecision().SteadyRounds;
   });
   return S;
 }

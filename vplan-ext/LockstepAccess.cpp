@@ -330,7 +330,7 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
         continue;
       Used.insert(C.Read.begin(), C.Read.end());
       UsedInputs.insert(C.ReadInputs.begin(), C.ReadInputs.end());
-      ++R.NumExitTests;
+      R.ExitTests.push_back(Br);
       LLVM_DEBUG(dbgs() << "vplan-ext: lockstep exit test " << *Br << "\n");
     }
   for (PHINode *PN : Used)

@@ -35,6 +35,7 @@
 
 namespace llvm {
 class BasicBlock;
+class BranchInst;
 class ConstantInt;
 class Instruction;
 class PHINode;
@@ -57,7 +58,7 @@ struct LockstepAccess {
   unsigned NumAccesses = 0;
   /// Exit tests of a divergent loop that compare counters with shared
   /// values only: they read the round, and every lane leaves together.
-  unsigned NumExitTests = 0;
+  llvm::SmallVector<llvm::BranchInst *, 2> ExitTests;
   /// Values computed before the loop from values every lane shares (a
   /// bound widened to 64 bits) that those addresses read: the cut
   /// computes them again in the loop instead of reading them per lane.

@@ -3,6 +3,7 @@
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/LaneLoweringOptions.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/BasicBlock.h"
@@ -324,6 +325,12 @@ IntegerType *laneFlagType(const BasicBlock &InnerHeader, unsigned CrossBits) {
   return IntegerType::get(
       InnerHeader.getContext(),
       Bits ? std::clamp(unsigned(PowerOf2Ceil(Bits)), 8u, 64u) : 32);
+}
+
+unsigned resumePoints(ArrayRef<const BasicBlock *> Targets) {
+  if (all_equal(Targets))
+    return 0;
+  return unsigned(Targets.size());
 }
 
 } // namespace vplanext

@@ -17,6 +17,7 @@
 #ifndef VPLANEXT_LOWERINGRULES_H
 #define VPLANEXT_LOWERINGRULES_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Intrinsics.h"
@@ -93,6 +94,13 @@ unsigned laneDataBits(llvm::Type *T, const llvm::DataLayout &DL);
 /// vectorized.
 llvm::IntegerType *laneFlagType(const llvm::BasicBlock &InnerHeader,
                                 unsigned CrossBits);
+
+/// The resume points the lanes of a cut region record, given the targets
+/// of the edges they leave it by (one entry per edge): one per edge when
+/// the edges go to more than one block, so that the lane loop after the
+/// region dispatches on it; none when they all go to one block, where a
+/// lane instead carries the values that block's phis take on its edge.
+unsigned resumePoints(llvm::ArrayRef<const llvm::BasicBlock *> Targets);
 
 } // namespace vplanext
 

@@ -38,6 +38,10 @@ struct InnerLoopDecision {
   /// A lane-stepped copy prefetches its contiguous accesses this many lane
   /// chunks ahead (0: none).
   unsigned PrefetchChunks = 0;
+  /// Divergent loops with exit tests on round counters: the round loop
+  /// tests them once per round and runs a copy of its lane loops without
+  /// them (a steady copy) in the rounds where none fires.
+  bool SteadyRounds = false;
 };
 
 struct PlanDecisions {

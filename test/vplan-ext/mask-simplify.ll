@@ -86,4 +86,56 @@ define <8 x i1> @redundant(<8 x i1> %a, <8 x i1> %b) #0 {
   ret <8 x i1> %u
 }
 
+; Lane flags kept in i32 arrays, after SROA: the round loop's flag phi and
+; the phi joining a round's two copies (steady and general) merge zexts of
+; masks and constants; both become <16 x i1> phis, the test reads the phi,
+; other users (the store, the add) a zext of it.
+; CHECK-LABEL: define void @flag_phis(
+; CHECK: head:
+; CHECK-NEXT: %act.flag = phi <16 x i1> [ splat (i1 true), %entry ], [ %join.flag, %latch ]
+; A phi of data that is no flag stays.
+; CHECK-NEXT: %data = phi <16 x i32> [ undef, %entry ], [ %d.next, %latch ]
+; CHECK: %act = zext <16 x i1> %act.flag to <16 x i32>
+; CHECK-NEXT: %bits = bitcast <16 x i1> %act.flag to i16
+; CHECK: latch:
+; CHECK-NEXT: %join.flag = phi <16 x i1> [ zeroinitializer, %last ], [ %stay, %steady ]
+; CHECK-NEXT: %join = zext <16 x i1> %join.flag to <16 x i32>
+; CHECK-NEXT: %d.next = add <16 x i32> %data, %act
+; CHECK-NEXT: store <16 x i32> %join, ptr %p
+define void @flag_phis(<16 x i1> %c, ptr %p) #0 {
+entry:
+  br label %head
+
+head:
+  %act = phi <16 x i32> [ splat (i32 1), %entry ], [ %join, %latch ]
+  %data = phi <16 x i32> [ undef, %entry ], [ %d.next, %latch ]
+  %round = phi i32 [ 0, %entry ], [ %round.next, %latch ]
+  %in = icmp ne <16 x i32> %act, zeroinitializer
+  %bits = bitcast <16 x i1> %in to i16
+  %any = icmp ne i16 %bits, 0
+  br i1 %any, label %body, label %exit
+
+body:
+  %fires = icmp eq i32 %round, 255
+  br i1 %fires, label %last, label %steady
+
+steady:
+  %stay = and <16 x i1> %in, %c
+  %stay.z = zext <16 x i1> %stay to <16 x i32>
+  br label %latch
+
+last:
+  br label %latch
+
+latch:
+  %join = phi <16 x i32> [ zeroinitializer, %last ], [ %stay.z, %steady ]
+  %d.next = add <16 x i32> %data, %act
+  store <16 x i32> %join, ptr %p
+  %round.next = add i32 %round, 1
+  br label %head
+
+exit:
+  ret void
+}
+
 attributes #0 = { "vecclone-variant-of"="f" }

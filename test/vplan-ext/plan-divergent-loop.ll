@@ -46,7 +46,7 @@ attributes #0 = { nounwind "_ZGVdN8vvu_mandel" }
 ; The counter %n is the same in every active lane, and its exit test
 ; compares it with the uniform %max: the lowering keeps it as a round
 ; counter, one scalar per round, and its increment and test are uniform.
-; CHECK-NEXT:    divergent loop %loop.i.i (per-lane trip count): run while any lane is active, trip count unknown (assumed 8), per iteration cost scalar {{[0-9]+}} vector {{[0-9]+}}; lockstep: round counter %n.i{{$}}
+; CHECK-NEXT:    divergent loop %loop.i.i (per-lane trip count): run while any lane is active, trip count unknown (assumed 8), per iteration cost scalar {{[0-9]+}} vector {{[0-9]+}}; lockstep: round counter %n.i, 1 exit test once per round, steady copy while it does not fire{{$}}
 ; CHECK-NEXT:      uniform: 1 instruction, cost scalar 0 vector 0
 ; CHECK-NEXT:      blend: 2 instructions, cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:      widen: 4 instructions, cost scalar {{[0-9]+}} vector {{[0-9]+}}
@@ -54,8 +54,8 @@ attributes #0 = { nounwind "_ZGVdN8vvu_mandel" }
 ; CHECK-NEXT:      uniform: 2 instructions, cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; Per round, a leaving lane records which of the two exit edges it took
 ; and the two values it carries out (%n and %n.next).
-; CHECK-NEXT:      masked exit: 2 exit tests clear the leaving lanes, loop while any lane is active, lanes that leave record their exit (2 resume points) and 2 values, cost scalar {{[0-9]+}} vector {{[0-9]+}}
+; CHECK-NEXT:      masked exit: 2 exit tests clear the leaving lanes, loop while any lane is active, lanes that leave record 2 values, cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    blend: 1 instruction, cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    widen memory: store %r.i (contiguous), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    total: scalar {{[0-9]+}}, vector {{[0-9]+}} (estimated speedup {{[0-9]+\.[0-9]}})
-; CHECK-NEXT:  remark: <unknown>:0:0: plan for lane loop 'lane.header' (VF 8): widen 9, widen memory 3, uniform 3, blend 3, divergent loop 1; BOSCC no (no if/else region); lockstep: %loop.i.i (round counter %n.i); cost scalar {{[0-9]+}} vector {{[0-9]+}} (estimated speedup {{[0-9]+\.[0-9]}})
+; CHECK-NEXT:  remark: <unknown>:0:0: plan for lane loop 'lane.header' (VF 8): widen 9, widen memory 3, uniform 3, blend 3, divergent loop 1; BOSCC no (no if/else region); lockstep: %loop.i.i (round counter %n.i, 1 exit test once per round, steady copy while it does not fire); cost scalar {{[0-9]+}} vector {{[0-9]+}} (estimated speedup {{[0-9]+\.[0-9]}})
