@@ -572,7 +572,7 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
     LockstepAccesses[I] = LockstepKind::SameAddress;
   N.NumRoundCounters = LA.Counters.size();
   N.SteppedCopy = !LA.LaneStepped.empty();
-  N.LoopDecision.SteadyRounds = !Uniform && !LA.ExitTests.empty();
+  N.NumExitTests = Uniform ? 0 : LA.ExitTests.size();
   raw_string_ostream OS(N.Lockstep);
   ListSeparator Parts;
   if (!LA.Counters.empty()) {
@@ -595,13 +595,34 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
     if (unsigned Ahead = N.LoopDecision.PrefetchChunks)
       OS << ", prefetch " << Ahead << " chunks ahead";
   }
-  if (N.LoopDecision.SteadyRounds) {
-    bool One = LA.ExitTests.size() == 1;
-    OS << Parts << LA.ExitTests.size() << (One ? " exit test" : " exit tests")
-       << " once per round, steady copy while "
-       << (One ? "it does not fire" : "none fires");
-  }
   return Counters;
+}
+
+/// A divergent loop with exit tests on round counters gets a steady copy
+/// of its rounds (InnerLoopDecision::SteadyRounds), unless a BOSCC region
+/// lies inside: the copy's branches are copies the cut would not give
+/// BOSCC copies, and the rounds it runs are nearly all of them.
+void LanePlanBuilder::planSteadyRounds(PlanNode &N) const {
+  if (!N.NumExitTests)
+    return;
+  bool BOSCCInside = false;
+  std::function<void(const PlanNode &)> Visit = [&](const PlanNode &X) {
+    BOSCCInside |= X.hasBOSCC();
+    for (const auto &C : X.children())
+      Visit(*C);
+  };
+  Visit(N);
+  raw_string_ostream OS(N.Lockstep);
+  OS << (N.Lockstep.empty() ? "" : ", ") << N.NumExitTests
+     << (N.NumExitTests == 1 ? " exit test" : " exit tests")
+     << " once per round";
+  if (BOSCCInside) {
+    OS << ", no steady copy (a BOSCC region inside)";
+    return;
+  }
+  N.LoopDecision.SteadyRounds = true;
+  OS << ", steady copy while "
+     << (N.NumExitTests == 1 ? "it does not fire" : "none fires");
 }
 
 /// The lowering keeps a divergent loop's state in lane arrays, one value
@@ -695,6 +716,7 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
   buildScope(Scope, &C, BOSCCRegion, N->Children);
   if (Divergent)
     N->Children.push_back(buildMaskedExit(C));
+  planSteadyRounds(*N);
   for (const auto &Child : N->Children)
     N->IterCost += Child->Cost;
   if (unsigned TC = SE.getSmallConstantTripCount(&C)) {

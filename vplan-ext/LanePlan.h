@@ -156,6 +156,8 @@ private:
   std::string Lockstep;
   unsigned NumRoundCounters = 0;
   bool SteppedCopy = false;
+  /// Divergent loops: exit tests on round counters (LockstepAccess.h).
+  unsigned NumExitTests = 0;
   /// Free-form detail: BOSCC reason, interleave group, callee.
   std::string Note;
 };

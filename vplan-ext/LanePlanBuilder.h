@@ -193,6 +193,7 @@ private:
   InstructionCost divisionThroughDoubleCost(const Instruction &I) const;
 
   std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);
+  void planSteadyRounds(PlanNode &N) const;
   SmallPtrSet<const PHINode *, 4> planLockstep(Loop &C, PlanNode &N,
                                                bool Uniform);
   void markLaneState(const Loop &C,

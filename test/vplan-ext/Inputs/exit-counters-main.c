@@ -7,6 +7,7 @@ int ref_escape(float, float, int);
 long ref_down(long, long);
 int ref_wrap(int, unsigned char);
 double ref_twoc(const double *, long, int);
+float ref_relax(float, int);
 
 #define N 203
 static float cr[N], ci[N];
@@ -17,6 +18,7 @@ static int oe[N];
 static long od[N];
 static int ow[N];
 static double ot[N];
+static float rx[N], orx[N];
 
 int main(void) {
   for (int k = 0; k < N; k++) {
@@ -24,6 +26,9 @@ int main(void) {
     ci[k] = -1.0f + (float)((k * 37) % N) / N * 2.0f;
     lx[k] = (k * 7919) % 1009;
     iv[k] = k * 13 - 700;
+    // Below 0.5 the else side runs (and may cross over); far below, the
+    // value runs away past -1000 or stays; above, the then side.
+    rx[k] = (float)((k * 29) % 97) - 48.0f + (float)(k % 5) * 0.125f;
   }
   for (int k = 0; k < 256; k++)
     a[k] = (double)((k * 31) % 17) - 3.0;
@@ -69,6 +74,20 @@ int main(void) {
       ot[k] = twoc(a, n, k);
     for (int k = 0; k < N; k++)
       bad += ot[k] != ref_twoc(a, ns[t], k);
+  }
+  for (int t = 0; t < 5; t++) {
+    int mi = maxits[t];
+#pragma omp simd
+    for (int k = 0; k < N; k++)
+      orx[k] = relax(rx[k], mi);
+    for (int k = 0; k < N; k++)
+      bad += orx[k] != ref_relax(rx[k], maxits[t]);
+#pragma omp simd
+    for (int k = 0; k < N; k++)
+      if (k % 4)
+        orx[k] = relax(rx[k], mi);
+    for (int k = 0; k < N; k++)
+      bad += (k % 4) && orx[k] != ref_relax(rx[k], maxits[t]);
   }
   printf("mismatches: %d\n", bad);
   return 0;

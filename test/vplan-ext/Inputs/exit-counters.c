@@ -57,3 +57,20 @@ double twoc(const double *a, long n, int i) {
   }
   return s + (double)j * 0.5 + m;
 }
+
+// A heavy if/else inside the loop: where the plan gives it BOSCC copies
+// (AVX, AVX2), the loop gets no steady copy; elsewhere it does.
+#pragma omp declare simd uniform(maxit)
+float relax(float x, int maxit) {
+  float s = x;
+  for (int i = 0; i < maxit; i++) {
+    if (s > 1000.0f)
+      return s * 2.0f + (float)i;
+    if (s > 0.5f)
+      s = (s * 3.0f + 1.0f) / (s + 2.0f) + (s * s - 1.0f) / (s * 0.25f + 3.0f) +
+          s / 7.0f;
+    else
+      s = s * 1.25f - 0.5f;
+  }
+  return s;
+}

@@ -6,3 +6,5 @@ long down(long x, long start);
 int wrap(int v, unsigned char stop);
 #pragma omp declare simd uniform(n) linear(i)
 double twoc(const double *a, long n, int i);
+#pragma omp declare simd uniform(maxit)
+float relax(float x, int maxit);

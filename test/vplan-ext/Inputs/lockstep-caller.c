@@ -43,6 +43,8 @@ static float (*volatile RowVRef)(const int *, const int *, const float *,
 static int (*volatile FillRef)(const int *, int *, int, int) = ell_fill;
 static long (*volatile OddRef)(const int *, const long *, long, long) =
     odd_cols;
+static float (*volatile CappedRef)(const int *, const float *, const float *,
+                                   int, int, int) = ell_capped;
 static int (*volatile EscapeRef)(float, float, int) = escape;
 static float (*volatile DotRef)(const float *, const float *, int, int) =
     colmajor_dot;
@@ -50,6 +52,7 @@ static float (*volatile DotRef)(const float *, const float *, int, int) =
 int main(void) {
   int *Len = guarded(N * sizeof(int));
   int *Cols = guarded(MAXNZ * N * sizeof(int));
+  int *CCols = guarded(MAXNZ * N * sizeof(int));
   float *Vals = guarded(MAXNZ * N * sizeof(float));
   float *X = guarded(N * sizeof(float));
   long *A = guarded(ODDNZ * N * sizeof(long));
@@ -140,6 +143,35 @@ int main(void) {
       report("ell_fill all", I, S[I], FillRef(Len, OutRef, N, I));
     for (int I = 0; I < FILLNZ * N; ++I)
       report("ell_fill all memory", I, Out[I], OutRef[I]);
+
+    // Rows end at a negative column somewhere below the width, or run to
+    // it; the last rows (next to the unmapped page) run to it.
+    for (int I = 0; I < MAXNZ * N; ++I)
+      CCols[I] = (I * 13 + Round) % 17 == 0 && I < (MAXNZ - 1) * N
+                     ? -1
+                     : Cols[I];
+    for (int W = 0; W <= MAXNZ; W += 4) {
+      for (int I = 0; I < N; ++I)
+        Want[I] = CappedRef(CCols, Vals, X, N, W, I);
+#pragma omp simd
+      for (int I = 0; I < N; ++I)
+        Y[I] = ell_capped(CCols, Vals, X, N, W, I);
+      for (int I = 0; I < N; ++I)
+        report("ell_capped", I, Y[I], Want[I]);
+      for (int I = 0; I < N; ++I)
+        Y[I] = -1;
+#pragma omp simd
+      for (int I = 0; I < N; ++I)
+        if (On[I])
+          Y[I] = ell_capped(CCols, Vals, X, N, W, I);
+      for (int I = 0; I < N; ++I)
+        report("ell_capped masked", I, Y[I], On[I] ? Want[I] : -1);
+#pragma omp simd
+      for (int I = From; I < N; ++I)
+        Y[I] = ell_capped(CCols, Vals, X, N, W, I);
+      for (int I = From; I < N; ++I)
+        report("ell_capped from 5", I, Y[I], Want[I]);
+    }
 
 #pragma omp simd
     for (long I = 0; I < N; ++I)

@@ -36,6 +36,23 @@ int ell_fill(const int *len, int *out, int n, int r) {
   return s;
 }
 
+// ELL with one width for all rows, a row ending at its first negative
+// column: the counter's exit test `j < width` reads shared values only
+// (a steady copy, LaneCutSteady.cpp), its accesses are lane-stepped (a
+// stepped copy); both copies at once.
+#pragma omp declare simd uniform(cols, vals, x, n, width) linear(r : 1)
+float ell_capped(const int *cols, const float *vals, const float *x, int n,
+                 int width, int r) {
+  float acc = 0.0f;
+  for (int j = 0; j < width; ++j) {
+    int c = cols[j * n + r];
+    if (c < 0)
+      break;
+    acc += vals[j * n + r] * x[c % n];
+  }
+  return acc;
+}
+
 // Columns 3, 5, 7, ... below len[r] % 12 of row r.
 #pragma omp declare simd uniform(len, a, n) linear(r : 1)
 long odd_cols(const int *len, const long *a, long n, long r) {

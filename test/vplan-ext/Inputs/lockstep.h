@@ -18,6 +18,10 @@ float ell_row_v(const int *len, const int *cols, const float *vals,
 #pragma omp declare simd uniform(len, out, n) linear(r : 1)
 int ell_fill(const int *len, int *out, int n, int r);
 
+#pragma omp declare simd uniform(cols, vals, x, n, width) linear(r : 1)
+float ell_capped(const int *cols, const float *vals, const float *x, int n,
+                 int width, int r);
+
 #pragma omp declare simd uniform(len, a, n) linear(r : 1)
 long odd_cols(const int *len, const long *a, long n, long r);
 
