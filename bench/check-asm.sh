@@ -85,9 +85,9 @@ stats() {
       if (mnem ~ /^j/) {
         split(line, parts, /[ \t]+/)
         tgt = hex(parts[2])
-        # Loops: distinct targets of backward jumps (a loop whose selects
-        # became branches has two back edges to one header).
-        if (tgt <= addr && !(tgt in heads)) { heads[tgt] = 1; back++ }
+        # Loops: backward jumps, one range per target (a loop whose
+        # selects became branches has two back edges to one header).
+        if (tgt <= addr && (!(tgt in last) || addr > last[tgt])) last[tgt] = addr
       }
     }
     in_f && /R_X86_64_(PLT32|PC32)/ && last_call {
@@ -95,7 +95,19 @@ stats() {
       if (!(sym in seen)) { seen[sym] = 1; callees = callees (callees == "" ? "" : ",") sym }
     }
     in_f && /^ *[0-9a-f]+:\t/ { last_call = (mnem ~ /^call/) }
-    END { printf "%d %d %d %d %d %d %d %d %d %d %s\n", n, vec, ymm, zmm, scalar, calls, back, sq, dv, gath, (callees == "" ? "-" : callees) }
+    END {
+      # A range that starts inside another and ends after it is the same
+      # loop (a block of it placed before its header, reached by a
+      # backward branch: a round loop'"'"'s last-round copy); one inside
+      # another is a nested loop, counted.
+      for (t in last) {
+        merged = 0
+        for (u in last)
+          if (u + 0 < t + 0 && t + 0 <= last[u] && last[u] < last[t]) merged = 1
+        back += !merged
+      }
+      printf "%d %d %d %d %d %d %d %d %d %d %s\n", n, vec, ymm, zmm, scalar, calls, back, sq, dv, gath, (callees == "" ? "-" : callees)
+    }
   ' "$tmp/dis.txt"
 }
 

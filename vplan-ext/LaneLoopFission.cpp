@@ -41,8 +41,17 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
   if (!mayNeedCut(Header))
     return NoInnerLoop;
   std::optional<LaneLoop> Shape = normaliseLaneLoop(Header, VL, Fail);
-  if (!Shape)
+  if (!Shape) {
+    // Every lane loop is ours (the variant's, a strip-mined user loop's, a
+    // kernel's, or an earlier cut's): one out of shape is a lowering bug
+    // the plan, which counts on its inner loops being cut, cannot predict.
+    if (Plan && Plan->Verify) {
+      Fail.Why = "verify: a lane loop the plan cuts is not in normal form: " +
+                 Fail.Why;
+      Fail.PlanDisagrees = true;
+    }
     return Failed;
+  }
   L = *Shape;
   DominatorTree DT(F);
   LoopInfo LI(DT);

@@ -16,6 +16,10 @@
 ;                 indirectbr (no preheader can be made)
 ;   never_exits   an inner loop that never exits is not in the lane loop: no
 ;                 inner loop, nothing to cut, no remark
+;   from_one      the lane counter starts at 1: not a lane loop in the
+;                 cut's normal form; every lane loop is the lowering's own,
+;                 so in verify mode (on in lit) the refusal says the plan
+;                 counted on a cut that could not happen
 ; The side-effect refusal is tested by fallback-remarks.ll and the
 ; errno one by outside/errno.test. -vplan-min-speedup=0: the cut meets every
 ; loop, whatever the plan expects of it; at the default, two_entries' plan
@@ -278,6 +282,8 @@ exit:
 ; IR-NOT:   lane.any
 ; IR-LABEL: define void @two_entries(
 ; IR-NOT:   lane.any
+; IR-LABEL: define void @from_one(
+; IR-NOT:   lane.any
 
 ; REM:      --- !Passed
 ; REM:      Name: LaneLoopCut
@@ -300,8 +306,36 @@ exit:
 ; REM-NOT:  Function: never_exits
 ; REM:      Function: two_entries
 ; REM:      String: the inner loop has no single entry edge
+; REM:      Function: from_one
+; REM:      String: 'verify: a lane loop the plan cuts is not in normal form: the lane counter does not start at zero'
+
+define void @from_one(ptr %a, i32 %n, ptr %out) {
+entry:
+  br label %lane
+lane:
+  %l = phi i64 [ 1, %entry ], [ %l.next, %latch ]
+  br label %inner
+inner:
+  %j = phi i32 [ 0, %lane ], [ %j.next, %inner ]
+  %s = phi i32 [ 0, %lane ], [ %s.next, %inner ]
+  %p = getelementptr inbounds i32, ptr %a, i32 %j
+  %v = load i32, ptr %p, align 4
+  %s.next = add i32 %s, %v
+  %j.next = add nuw nsw i32 %j, 1
+  %more = icmp slt i32 %j.next, %n
+  br i1 %more, label %inner, label %latch
+latch:
+  %o = getelementptr inbounds i32, ptr %out, i64 %l
+  store i32 %s.next, ptr %o, align 4
+  %l.next = add nuw nsw i64 %l, 1
+  %done = icmp eq i64 %l.next, 8
+  br i1 %done, label %exit, label %lane, !llvm.loop !4
+exit:
+  ret void
+}
 
 !0 = distinct !{!0, !1, !2, !3}
+!4 = distinct !{!4, !1, !2, !3}
 !1 = !{!"llvm.loop.vectorize.enable", i1 true}
 !2 = !{!"llvm.loop.vectorize.width", i32 8}
 !3 = !{!"vecclone.lane.loop"}
