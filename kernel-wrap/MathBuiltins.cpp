@@ -119,12 +119,13 @@ Value *horizontalAdd(IRBuilder<> &B, Value *V) {
   return S;
 }
 
-/// The lowering of one call, or null when \p CI is not a math builtin.
-Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N) {
+/// The lowering of one call with arguments \p Args and result type
+/// \p RetTy (the builtin's own types: see declaredTypes), or null when
+/// \p CI is not a math builtin.
+Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N,
+                 SmallVector<Value *, 3> Args, Type *RetTy) {
   Module &M = *CI.getModule();
   StringRef Base = N.Base;
-  Type *RetTy = CI.getType();
-  SmallVector<Value *, 3> Args(CI.args());
   if (Args.empty() || RetTy->isVoidTy())
     return nullptr;
   Type *ArgTy = Args[0]->getType();
@@ -245,6 +246,59 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N) {
   return nullptr;
 }
 
+/// \p V as \p To of at least as many bits: the C calling convention passes
+/// vectors of up to 8 bytes as one scalar (`uchar4` as an `i32`, `short4`
+/// and `uchar8` as a `double`, `uchar3` in the low 24 bits of an `i32`).
+/// Null when neither fits the other.
+Value *reinterpret(IRBuilder<> &B, Value *V, Type *To) {
+  const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  TypeSize FromBits = DL.getTypeSizeInBits(From);
+  TypeSize ToBits = DL.getTypeSizeInBits(To);
+  if (FromBits.isScalable() || ToBits.isScalable())
+    return nullptr;
+  if (FromBits == ToBits)
+    return B.CreateBitCast(V, To);
+  auto *Narrow = B.getIntNTy(unsigned(std::min(FromBits, ToBits)));
+  if (From->isIntegerTy() && FromBits > ToBits)
+    return B.CreateBitCast(B.CreateTrunc(V, Narrow), To);
+  if (To->isIntegerTy() && ToBits > FromBits)
+    return B.CreateZExt(B.CreateBitCast(V, Narrow), To);
+  return nullptr;
+}
+
+/// The builtin's argument and result types: the vectors clang passed or
+/// returned as scalars (`convert_float4(uchar4)` takes an `i32`,
+/// `convert_float4(short4)` a `double`) become the vectors the name
+/// declares again. The result of `convert_<type>` is named by the builtin;
+/// any other returns its first parameter's type when the call returns a
+/// scalar of at least its size.
+Type *declaredTypes(IRBuilder<> &B, CallInst &CI, const OclName &N,
+                    SmallVectorImpl<Value *> &Args) {
+  SmallVector<Type *, 3> Declared = N.paramTypes(CI.getContext());
+  for (auto [A, T] : zip(Args, Declared))
+    if (isa<FixedVectorType>(T) && !A->getType()->isVectorTy())
+      if (Value *R = reinterpret(B, A, T))
+        A = R;
+  Type *RetTy = CI.getType();
+  if (RetTy->isVectorTy() || RetTy->isVoidTy())
+    return RetTy;
+  const DataLayout &DL = CI.getDataLayout();
+  Type *Natural = nullptr;
+  if (StringRef To = N.Base; To.consume_front("convert_"))
+    Natural = oclTypeNamed(CI.getContext(), To.take_until([](char C) {
+      return C == '_';
+    }));
+  else if (!Declared.empty())
+    Natural = Declared.front();
+  if (Natural && isa<FixedVectorType>(Natural) &&
+      DL.getTypeSizeInBits(Natural) <= DL.getTypeSizeInBits(RetTy))
+    return Natural;
+  return RetTy;
+}
+
 } // namespace
 
 unsigned lowerMathBuiltins(Function &F) {
@@ -264,7 +318,11 @@ unsigned lowerMathBuiltins(Function &F) {
     // OpenCL's precision rules allow what the C library gives.
     if (isa<FPMathOperator>(CI))
       B.setFastMathFlags(CI->getFastMathFlags());
-    Value *R = lowerCall(B, *CI, Name);
+    SmallVector<Value *, 3> Args(CI->args());
+    Type *RetTy = declaredTypes(B, *CI, Name, Args);
+    Value *R = lowerCall(B, *CI, Name, Args, RetTy);
+    if (R)
+      R = reinterpret(B, R, CI->getType());
     if (!R)
       continue;
     CI->replaceAllUsesWith(R);

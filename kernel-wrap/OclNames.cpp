@@ -1,6 +1,9 @@
 //===- OclNames.cpp - Itanium names of OpenCL builtins --------------------===//
 
 #include "OclNames.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/DerivedTypes.h"
 
 using namespace llvm;
 
@@ -39,6 +42,83 @@ bool OclName::firstParamUnsigned() const {
   }
   return !P.empty() && (P[0] == 'j' || P[0] == 'm' || P[0] == 't' ||
                         P[0] == 'h');
+}
+
+static Type *builtinType(LLVMContext &C, char Code) {
+  switch (Code) {
+  case 'c': case 'a': case 'h':
+    return Type::getInt8Ty(C);
+  case 's': case 't':
+    return Type::getInt16Ty(C);
+  case 'i': case 'j':
+    return Type::getInt32Ty(C);
+  case 'l': case 'm':
+    return Type::getInt64Ty(C);
+  case 'f':
+    return Type::getFloatTy(C);
+  case 'd':
+    return Type::getDoubleTy(C);
+  default:
+    return nullptr;
+  }
+}
+
+SmallVector<Type *, 3> OclName::paramTypes(LLVMContext &C) const {
+  SmallVector<Type *, 3> Types;
+  SmallVector<Type *, 2> Subst; // vector types, in order of appearance
+  StringRef P = Params;
+  while (!P.empty()) {
+    Type *T = nullptr;
+    if (P.consume_front("Dv")) {
+      unsigned N = 0;
+      if (P.consumeInteger(10, N) || !P.consume_front("_") || P.empty())
+        break;
+      Type *Elt = P.consume_front("Dh") ? Type::getHalfTy(C)
+                                        : builtinType(C, P.front());
+      if (!Elt)
+        break;
+      if (!Elt->isHalfTy())
+        P = P.drop_front();
+      T = FixedVectorType::get(Elt, N);
+      Subst.push_back(T);
+    } else if (P.consume_front("S_")) {
+      T = Subst.empty() ? nullptr : Subst[0];
+    } else if (P.starts_with("S") && P.size() > 2 && P[2] == '_' &&
+               isDigit(P[1])) {
+      unsigned K = unsigned(P[1] - '0') + 1;
+      T = K < Subst.size() ? Subst[K] : nullptr;
+      P = P.drop_front(3);
+    } else if (P.consume_front("Dh")) {
+      T = Type::getHalfTy(C);
+    } else {
+      T = builtinType(C, P.front());
+      P = P.drop_front();
+    }
+    if (!T)
+      break;
+    Types.push_back(T);
+  }
+  return Types;
+}
+
+Type *oclTypeNamed(LLVMContext &C, StringRef Name) {
+  StringRef Elt = Name.rtrim("0123456789");
+  unsigned N = 1;
+  if (Elt.size() != Name.size() &&
+      Name.drop_front(Elt.size()).getAsInteger(10, N))
+    return nullptr;
+  Type *T = StringSwitch<Type *>(Elt)
+                .Cases({"char", "uchar"}, Type::getInt8Ty(C))
+                .Cases({"short", "ushort"}, Type::getInt16Ty(C))
+                .Cases({"int", "uint"}, Type::getInt32Ty(C))
+                .Cases({"long", "ulong"}, Type::getInt64Ty(C))
+                .Case("float", Type::getFloatTy(C))
+                .Case("double", Type::getDoubleTy(C))
+                .Case("half", Type::getHalfTy(C))
+                .Default(nullptr);
+  if (!T || N == 0)
+    return nullptr;
+  return N == 1 ? T : FixedVectorType::get(T, N);
 }
 
 } // namespace kernelwrap

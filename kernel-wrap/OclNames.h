@@ -10,7 +10,13 @@
 #ifndef KERNELWRAP_OCLNAMES_H
 #define KERNELWRAP_OCLNAMES_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class LLVMContext;
+class Type;
+} // namespace llvm
 
 namespace kernelwrap {
 
@@ -26,7 +32,15 @@ struct OclName {
   bool firstParamLocal() const {
     return Params.starts_with("PU7CLlocal") || Params.starts_with("PU3AS3");
   }
+  /// The parameters' types as the builtin declares them, for the value
+  /// parameters the encoding spells with builtin and vector types
+  /// (`Dv4_h`: uchar4; `S_`: the first vector again); null from the first
+  /// parameter it does not decode (a pointer, a qualifier) on.
+  llvm::SmallVector<llvm::Type *, 3> paramTypes(llvm::LLVMContext &C) const;
 };
+
+/// The OpenCL C type named \p Name (`uchar4`, `float`, `int16`), or null.
+llvm::Type *oclTypeNamed(llvm::LLVMContext &C, llvm::StringRef Name);
 
 /// Parses `_Z<len><base><params>`; an empty result for anything else.
 OclName parseOclName(llvm::StringRef Mangled);

@@ -119,6 +119,25 @@ def main():
         A, C = bufs[0], bufs[2]
         bad = [(r, c) for r in range(n) for c in range(n)
                if C[r * n + c] != sum(A[r * n: r * n + n])]
+    elif mode == "smallvec":  # Inputs/small-vectors.cl; param: work items
+        n = p[0][0]
+        u4, c4, s4i, u8v, f4, of, oi, os_, o8, ou, om = bufs
+        sc = lambda v: v - 256 if v > 127 else v
+        s4 = []
+        for v in s4i:  # each i32 is two little-endian shorts
+            v &= 0xFFFFFFFF
+            s4 += [(v & 0xFFFF) - (0x10000 if v & 0x8000 else 0),
+                   (v >> 16) - (0x10000 if v & 0x80000000 else 0)]
+        bad = []
+        for i in range(4 * n):
+            c = sc(c4[i])
+            want = (float(u4[i]), c, float(s4[i]), int(f4[i]),
+                    (max(u4[i], c4[i]) + abs(c)) % 256)
+            got = (of[i], oi[i], os_[i], ou[i], om[i])
+            if got != want:
+                bad.append((i, got, want))
+        bad += [(i, o8[i], u8v[i]) for i in range(8 * n)
+                if o8[i] != float(u8v[i])]
     else:
         print("unknown mode")
         return 2
