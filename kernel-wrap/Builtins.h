@@ -40,6 +40,10 @@ unsigned lowerWorkItemQueries(llvm::Function &F, const WorkItemValues &V);
 /// number replaced.
 unsigned lowerMathBuiltins(llvm::Function &F);
 
+/// Replaces vloadN / vstoreN and vload_half[N] / vstore_half[N] in \p F.
+/// Returns the number replaced.
+unsigned lowerVectorMemoryBuiltins(llvm::Function &F);
+
 /// Replaces atomic_* / atom_* builtins in \p F. Returns the number replaced.
 unsigned lowerAtomicBuiltins(llvm::Function &F);
 

@@ -65,6 +65,7 @@ bool isLibmFunction(StringRef Base) {
       .Cases({"asinh", "acosh", "atanh", "erf", "erfc", "expm1", "log1p"},
              true)
       .Cases({"cbrt", "hypot", "fmod", "tgamma", "lgamma", "fdim"}, true)
+      .Cases({"nextafter", "remainder", "logb"}, true)
       .Default(false);
 }
 
@@ -119,6 +120,189 @@ Value *horizontalAdd(IRBuilder<> &B, Value *V) {
   return S;
 }
 
+/// OpenCL's relational results: 1 / 0 for a scalar, -1 / 0 in each element
+/// of a vector (all bits set), as an integer of the argument's width.
+Value *relationalResult(IRBuilder<> &B, Value *Bool, Type *RetTy) {
+  return Bool->getType()->isVectorTy() ? B.CreateSExt(Bool, RetTy)
+                                       : B.CreateZExt(Bool, RetTy);
+}
+
+/// Relational builtins on floats (isequal, isnan, signbit, ...), or null.
+Value *lowerRelational(IRBuilder<> &B, StringRef Base, ArrayRef<Value *> Args,
+                       Type *RetTy) {
+  Value *X = Args[0];
+  using P = CmpInst::Predicate;
+  P Pred = StringSwitch<P>(Base)
+               .Case("isequal", CmpInst::FCMP_OEQ)
+               .Case("isnotequal", CmpInst::FCMP_UNE)
+               .Case("isgreater", CmpInst::FCMP_OGT)
+               .Case("isgreaterequal", CmpInst::FCMP_OGE)
+               .Case("isless", CmpInst::FCMP_OLT)
+               .Case("islessequal", CmpInst::FCMP_OLE)
+               .Case("islessgreater", CmpInst::FCMP_ONE)
+               .Case("isordered", CmpInst::FCMP_ORD)
+               .Case("isunordered", CmpInst::FCMP_UNO)
+               .Default(CmpInst::BAD_FCMP_PREDICATE);
+  if (Pred != CmpInst::BAD_FCMP_PREDICATE && Args.size() == 2 &&
+      Args[1]->getType() == X->getType())
+    return relationalResult(B, B.CreateFCmp(Pred, X, Args[1]), RetTy);
+  if (Args.size() != 1)
+    return nullptr;
+  Value *Abs = B.CreateUnaryIntrinsic(Intrinsic::fabs, X);
+  Value *Inf = ConstantFP::getInfinity(X->getType());
+  Value *Bool = nullptr;
+  if (Base == "isnan")
+    Bool = B.CreateFCmpUNO(X, X);
+  else if (Base == "isinf")
+    Bool = B.CreateFCmpOEQ(Abs, Inf);
+  else if (Base == "isfinite")
+    Bool = B.CreateFCmpOLT(Abs, Inf);
+  else if (Base == "isnormal")
+    Bool = B.CreateAnd(
+        B.CreateFCmpOLT(Abs, Inf),
+        B.CreateFCmpOGE(
+            Abs, ConstantFP::get(X->getType(),
+                                 APFloat::getSmallestNormalized(
+                                     X->getType()->getScalarType()
+                                         ->getFltSemantics()))));
+  else if (Base == "signbit")
+    Bool = B.CreateIsNeg(B.CreateBitCast(X, RetTy));
+  return Bool ? relationalResult(B, Bool, RetTy) : nullptr;
+}
+
+/// Integer builtins whose result has the arguments' type (all of one type
+/// by now), or null.
+Value *lowerIntegerSameType(IRBuilder<> &B, StringRef Base,
+                            ArrayRef<Value *> Args, bool Unsigned) {
+  Value *X = Args[0];
+  Type *Ty = X->getType();
+  auto Sat = [&](Intrinsic::ID S, Intrinsic::ID U) {
+    return B.CreateBinaryIntrinsic(Unsigned ? U : S, Args[0], Args[1]);
+  };
+  auto Shr1 = [&](Value *V) {
+    return Unsigned ? B.CreateLShr(V, 1) : B.CreateAShr(V, 1);
+  };
+  auto MulHi = [&]() {
+    unsigned Bits = Ty->getScalarSizeInBits();
+    Type *Wide = Ty->getWithNewBitWidth(2 * Bits);
+    auto Ext = [&](Value *V) {
+      return Unsigned ? B.CreateZExt(V, Wide) : B.CreateSExt(V, Wide);
+    };
+    return B.CreateTrunc(B.CreateLShr(B.CreateMul(Ext(Args[0]), Ext(Args[1])),
+                                      Bits),
+                         Ty);
+  };
+  if (Base == "clz" && Args.size() == 1)
+    return B.CreateBinaryIntrinsic(Intrinsic::ctlz, X, B.getFalse());
+  if (Args.size() == 2) {
+    Value *Y = Args[1];
+    if (Base == "rotate")
+      return B.CreateIntrinsic(Intrinsic::fshl, {Ty}, {X, X, Y});
+    if (Base == "abs_diff") {
+      Value *Gt = Unsigned ? B.CreateICmpUGT(X, Y) : B.CreateICmpSGT(X, Y);
+      return B.CreateSelect(Gt, B.CreateSub(X, Y), B.CreateSub(Y, X));
+    }
+    if (Base == "add_sat")
+      return Sat(Intrinsic::sadd_sat, Intrinsic::uadd_sat);
+    if (Base == "sub_sat")
+      return Sat(Intrinsic::ssub_sat, Intrinsic::usub_sat);
+    if (Base == "hadd" || Base == "rhadd") {
+      Value *Low = Base == "hadd" ? B.CreateAnd(X, Y) : B.CreateOr(X, Y);
+      return B.CreateAdd(B.CreateAdd(Shr1(X), Shr1(Y)),
+                         B.CreateAnd(Low, ConstantInt::get(Ty, 1)));
+    }
+    if (Base == "mul_hi")
+      return MulHi();
+  }
+  if (Args.size() == 3) {
+    if (Base == "mad_hi")
+      return B.CreateAdd(MulHi(), Args[2]);
+    if (Base == "bitselect")
+      return B.CreateOr(B.CreateAnd(X, B.CreateNot(Args[2])),
+                        B.CreateAnd(Args[1], Args[2]));
+  }
+  return nullptr;
+}
+
+/// `select(a, b, c)`: b where c is set (a vector's element: its sign bit),
+/// else a; and `bitselect` on floats, or null.
+Value *lowerSelect(IRBuilder<> &B, StringRef Base, ArrayRef<Value *> Args,
+                   Type *RetTy) {
+  if (Args.size() != 3 || Args[0]->getType() != RetTy ||
+      Args[1]->getType() != RetTy)
+    return nullptr;
+  Value *C = Args[2];
+  if (Base == "select") {
+    if (!C->getType()->isIntOrIntVectorTy())
+      return nullptr;
+    Value *Set = RetTy->isVectorTy() ? B.CreateIsNeg(C) : B.CreateIsNotNull(C);
+    return B.CreateSelect(Set, Args[1], Args[0]);
+  }
+  if (Base == "bitselect" && RetTy->isFPOrFPVectorTy() &&
+      C->getType() == RetTy) {
+    Type *IntTy = RetTy->getWithNewType(
+        B.getIntNTy(RetTy->getScalarSizeInBits()));
+    auto I = [&](Value *V) { return B.CreateBitCast(V, IntTy); };
+    Value *R = B.CreateOr(B.CreateAnd(I(Args[0]), B.CreateNot(I(C))),
+                          B.CreateAnd(I(Args[1]), I(C)));
+    return B.CreateBitCast(R, RetTy);
+  }
+  return nullptr;
+}
+
+/// Float builtins OpenCL defines by a formula (sign, step, smoothstep,
+/// degrees, radians, maxmag, minmag), or null.
+Value *lowerFloatFormula(IRBuilder<> &B, StringRef Base,
+                         ArrayRef<Value *> Args) {
+  Value *X = Args.back();
+  Type *Ty = X->getType();
+  auto C = [&](double V) { return ConstantFP::get(Ty, V); };
+  if (Base == "sign" && Args.size() == 1)
+    return B.CreateSelect(
+        B.CreateFCmpOGT(X, C(0)), C(1),
+        B.CreateSelect(B.CreateFCmpOLT(X, C(0)), C(-1),
+                       B.CreateSelect(B.CreateFCmpUNO(X, X), C(0), X)));
+  if (Base == "step" && Args.size() == 2)
+    return B.CreateSelect(B.CreateFCmpOLT(X, Args[0]), C(0), C(1));
+  if (Base == "smoothstep" && Args.size() == 3) {
+    Value *T = B.CreateFDiv(B.CreateFSub(X, Args[0]),
+                            B.CreateFSub(Args[1], Args[0]));
+    T = B.CreateBinaryIntrinsic(
+        Intrinsic::minnum, B.CreateBinaryIntrinsic(Intrinsic::maxnum, T, C(0)),
+        C(1));
+    return B.CreateFMul(B.CreateFMul(T, T),
+                        B.CreateFSub(C(3), B.CreateFMul(C(2), T)));
+  }
+  if (Base == "degrees" && Args.size() == 1)
+    return B.CreateFMul(X, C(57.295779513082320876798154814105));
+  if (Base == "radians" && Args.size() == 1)
+    return B.CreateFMul(X, C(0.017453292519943295769236907684886));
+  if ((Base == "maxmag" || Base == "minmag") && Args.size() == 2) {
+    Value *Y = Args[1];
+    Value *AX = B.CreateUnaryIntrinsic(Intrinsic::fabs, Args[0]);
+    Value *AY = B.CreateUnaryIntrinsic(Intrinsic::fabs, Y);
+    bool Max = Base == "maxmag";
+    Value *XWins = Max ? B.CreateFCmpOGT(AX, AY) : B.CreateFCmpOLT(AX, AY);
+    Value *YWins = Max ? B.CreateFCmpOGT(AY, AX) : B.CreateFCmpOLT(AY, AX);
+    Value *Tie = B.CreateBinaryIntrinsic(
+        Max ? Intrinsic::maxnum : Intrinsic::minnum, Args[0], Y);
+    return B.CreateSelect(XWins, Args[0], B.CreateSelect(YWins, Y, Tie));
+  }
+  return nullptr;
+}
+
+/// Integer tests of a value's sign bits: any, all (an int: 1 or 0).
+Value *lowerAnyAll(IRBuilder<> &B, StringRef Base, ArrayRef<Value *> Args,
+                   Type *RetTy) {
+  if (Args.size() != 1 || !RetTy->isIntegerTy() ||
+      (Base != "any" && Base != "all"))
+    return nullptr;
+  Value *Neg = B.CreateIsNeg(Args[0]);
+  if (Neg->getType()->isVectorTy())
+    Neg = Base == "any" ? B.CreateOrReduce(Neg) : B.CreateAndReduce(Neg);
+  return B.CreateZExt(Neg, RetTy);
+}
+
 /// The lowering of one call with arguments \p Args and result type
 /// \p RetTy (the builtin's own types: see declaredTypes), or null when
 /// \p CI is not a math builtin.
@@ -135,10 +319,21 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N,
   if (FP && !(Base.consume_front("native_") || Base.consume_front("half_")))
     Base = N.Base;
 
-  if (FP && RetTy == ArgTy) {
+  if (Value *R = lowerSelect(B, Base, Args, RetTy))
+    return R;
+  if (Value *R = lowerAnyAll(B, Base, Args, RetTy))
+    return R;
+  if (FP && RetTy->isIntOrIntVectorTy())
+    if (Value *R = lowerRelational(B, Base, Args, RetTy))
+      return R;
+  // Also scalar first arguments of a vector result: step(float, float4).
+  if (FP && (RetTy == ArgTy || (RetTy->isVectorTy() && !ArgTy->isVectorTy() &&
+                                RetTy->getScalarType() == ArgTy))) {
     for (Value *&A : Args)
       if (!(A = toType(B, A, RetTy)))
         return nullptr;
+    if (Value *R = lowerFloatFormula(B, Base, Args))
+      return R;
     if (Base == "rsqrt" || Base == "recip") {
       Value *X = Base == "rsqrt"
                      ? B.CreateUnaryIntrinsic(Intrinsic::sqrt, Args[0])
@@ -189,7 +384,7 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N,
     // Geometric functions to a scalar.
     if (Base == "dot" && Args.size() == 2)
       return horizontalAdd(B, B.CreateFMul(Args[0], Args[1]));
-    if (Base == "length" && Args.size() == 1)
+    if ((Base == "length" || Base == "fast_length") && Args.size() == 1)
       return B.CreateUnaryIntrinsic(
           Intrinsic::sqrt, horizontalAdd(B, B.CreateFMul(Args[0], Args[0])));
     if (Base == "distance" && Args.size() == 2) {
@@ -223,6 +418,15 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N,
       return B.CreateAdd(B.CreateMul(Args[0], Args[1]), Args[2]);
     if (Base == "popcount" && Args.size() == 1)
       return B.CreateUnaryIntrinsic(Intrinsic::ctpop, Args[0]);
+    if (Value *R = lowerIntegerSameType(B, Base, Args, Unsigned))
+      return R;
+  }
+  // upsample(hi, lo): hi in the upper half of an integer twice as wide.
+  if (Int && Base == "upsample" && Args.size() == 2 &&
+      RetTy->isIntOrIntVectorTy() &&
+      RetTy->getScalarSizeInBits() == 2 * ArgTy->getScalarSizeInBits()) {
+    Value *Hi = B.CreateZExt(Args[0], RetTy), *Lo = B.CreateZExt(Args[1], RetTy);
+    return B.CreateOr(B.CreateShl(Hi, ArgTy->getScalarSizeInBits()), Lo);
   }
   // convert_<type>[_rtz]: C conversions (the default rounding of each
   // direction is the C one; _sat is not supported).

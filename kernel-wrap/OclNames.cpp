@@ -101,6 +101,25 @@ SmallVector<Type *, 3> OclName::paramTypes(LLVMContext &C) const {
   return Types;
 }
 
+Type *OclName::lastPointee(LLVMContext &C) const {
+  size_t At = Params.rfind('P');
+  if (At == StringRef::npos)
+    return nullptr;
+  StringRef T = Params.drop_front(At + 1);
+  // An address space: clang's U8CLglobal / U7CLlocal, SPIR's U3AS1.
+  if (T.consume_front("U")) {
+    unsigned Len = 0;
+    if (T.consumeInteger(10, Len) || Len > T.size())
+      return nullptr;
+    T = T.drop_front(Len);
+  }
+  while (T.consume_front("K") || T.consume_front("V"))
+    ;
+  if (T.consume_front("Dh"))
+    return Type::getHalfTy(C);
+  return T.empty() ? nullptr : builtinType(C, T.front());
+}
+
 Type *oclTypeNamed(LLVMContext &C, StringRef Name) {
   StringRef Elt = Name.rtrim("0123456789");
   unsigned N = 1;

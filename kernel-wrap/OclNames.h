@@ -37,6 +37,9 @@ struct OclName {
   /// (`Dv4_h`: uchar4; `S_`: the first vector again); null from the first
   /// parameter it does not decode (a pointer, a qualifier) on.
   llvm::SmallVector<llvm::Type *, 3> paramTypes(llvm::LLVMContext &C) const;
+  /// The element type the last pointer parameter points to (`PU8CLglobalKh`:
+  /// uchar), or null.
+  llvm::Type *lastPointee(llvm::LLVMContext &C) const;
 };
 
 /// The OpenCL C type named \p Name (`uchar4`, `float`, `int16`), or null.

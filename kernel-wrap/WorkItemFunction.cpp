@@ -294,6 +294,7 @@ WorkItemFunction buildWorkItemFunction(Function &K, int Dim, bool Lockstep,
   }
   lowerWorkItemQueries(*W, V);
   lowerMathBuiltins(*W);
+  lowerVectorMemoryBuiltins(*W);
   lowerAtomicBuiltins(*W);
   // OpenCL vector types (float4) in one work item: the loop vectorizer only
   // widens scalars, so the work item's vectors become scalars first.

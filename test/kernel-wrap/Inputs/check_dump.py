@@ -45,6 +45,102 @@ def queries(bufs, g, l, off):
     return 0
 
 
+def more_builtins(bufs, n):
+    import math
+    import struct
+    ia, ib, fa, fb, by, oi, of, ob, halves = bufs
+    M = 2**32
+    s32 = lambda v: (v + 2**31) % M - 2**31
+    u32 = lambda v: v % M
+    f32 = lambda v: struct.unpack("f", struct.pack("f", v))[0]
+    bits = lambda v: struct.unpack("I", struct.pack("f", v))[0]
+    fbits = lambda v: struct.unpack("f", struct.pack("I", v))[0]
+    same = lambda g, w: (g == w and math.copysign(1, g) == math.copysign(1, w)
+                         if not (math.isnan(w)) else math.isnan(g))
+    nan = math.isnan
+    bad = []
+    for i in range(n):
+        a, b = ia[i], ib[i]
+        ua, ub = u32(a), u32(b)
+        r = b % 32
+        sat = lambda v: max(-2**31, min(2**31 - 1, v))
+        want = [32 - ua.bit_length(),
+                s32(((ua << r) | (ua >> (32 - r))) % M if r else ua),
+                s32(abs(a - b)), sat(a + b), sat(a - b),
+                (a >> 1) + (b >> 1) + (a & b & 1),
+                (a >> 1) + (b >> 1) + ((a | b) & 1),
+                (a * b) >> 32, s32(((a * b) >> 32) + a),
+                s32((a & ~(a ^ 0x5a5a5a5a)) | (b & (a ^ 0x5a5a5a5a))),
+                s32(min(ua + ub, M - 1)), s32(max(ua - ub, 0)),
+                s32((ua * ub) >> 32), s32((ua >> 1) + (ub >> 1) + (ua & ub & 1)),
+                s32(abs(ua - ub)),
+                s32((((a + 2**15) % 2**16 - 2**15) << 16) | (ub % 2**16))]
+        x, y = fa[i], fb[i]
+        cls = [nan(x), math.isinf(x), math.isfinite(x),
+               math.isfinite(x) and abs(x) >= 2**-126, bits(x) >> 31 == 1]
+        un = nan(x) or nan(y)
+        rel = [not un and x == y, un or x != y, not un and x > y,
+               not un and x >= y, not un and x < y, not un and x <= y,
+               not un and x != y, not un, un]
+        want += [sum(int(c) << k for k, c in enumerate(cls)),
+                 sum(int(c) << k for k, c in enumerate(rel))]
+        x4, y4 = fa[4 * i: 4 * i + 4], fb[4 * i: 4 * i + 4]
+        gt = [-1 if not (nan(p) or nan(q)) and p > q else 0
+              for p, q in zip(x4, y4)]
+        want += [gt[0], gt[3], int(any(gt)), int(all(gt)), int(a < 0),
+                 int(b < 0)]
+        got = oi[24 * i: 24 * i + 24]
+        if got != want:
+            bad.append(("ints", i, [(k, g, w) for k, (g, w) in
+                                    enumerate(zip(got, want)) if g != w][:3]))
+        def sgn(v):
+            return v if v == 0 else (0.0 if nan(v) else math.copysign(1.0, v))
+        t = 0.0 if nan(x) else f32(f32(x + 1.0) / 3.0)
+        t = min(max(t, 0.0), 1.0)
+        smooth = f32(f32(t * t) * f32(3.0 - f32(2.0 * t)))
+        def mag(p, q, big):
+            ap, aq = abs(p), abs(q)
+            if (ap > aq) == big and ap != aq and not (nan(ap) or nan(aq)):
+                return p
+            if (aq > ap) == big and ap != aq and not (nan(ap) or nan(aq)):
+                return q
+            if nan(p):
+                return q
+            if nan(q):
+                return p
+            return max(p, q) if big else min(p, q)
+        m = 0x807fff00
+        fw = [sgn(x), 0.0 if x < y else 1.0, smooth,
+              f32(x * f32(57.295779513082320876798154814105)),
+              f32(x * f32(0.017453292519943295769236907684886)),
+              mag(x, y, True), mag(x, y, False),
+              fbits((bits(x) & ~m) | (bits(y) & m))]
+        fw += [q if g else p for p, q, g in zip(x4, y4, gt)]
+        fw += [0.0 if x4[0] < 0.5 else 1.0, 0.0 if x4[3] < 0.5 else 1.0]
+        fw += [fa[3 * i + 1], fa[3 * i + 3]]
+        fw += [f32(p + q) for p, q in zip(x4, y4)]
+        fw += fa[3 * i + 1: 3 * i + 4]
+        half = lambda k: struct.unpack("e", bytes(by[2 * k: 2 * k + 2]))[0]
+        fw += [half(2 * i), half(2 * i), half(2 * i + 1)]
+        got = of[26 * i: 26 * i + 26]
+        wrong = [(k, g, w) for k, (g, w) in enumerate(zip(got, fw))
+                 if not same(g, w)]
+        if wrong:
+            bad.append(("floats", i, wrong[:3]))
+        u, v = by[4 * i: 4 * i + 4], by[4 * i + 4: 4 * i + 8]
+        bw = [(min(p + q, 255) - ((p + q + 1) >> 1)) % 256 for p, q in zip(u, v)]
+        if ob[4 * i: 4 * i + 4] != bw:
+            bad.append(("bytes", i, ob[4 * i: 4 * i + 4], bw))
+        hx = struct.unpack("e", bytes(halves[2 * i: 2 * i + 2]))[0]
+        try:
+            hw = struct.unpack("e", struct.pack("e", x))[0]
+        except OverflowError:
+            hw = math.copysign(math.inf, x)
+        if not same(hx, hw):
+            bad.append(("half", i, hx, hw))
+    return bad
+
+
 def main():
     mode, path = sys.argv[1], sys.argv[2]
     p = [list(map(int, a.split(","))) for a in sys.argv[3:]]
@@ -138,6 +234,8 @@ def main():
                 bad.append((i, got, want))
         bad += [(i, o8[i], u8v[i]) for i in range(8 * n)
                 if o8[i] != float(u8v[i])]
+    elif mode == "builtins":  # Inputs/more-builtins.cl; param: work items
+        bad = more_builtins(bufs, p[0][0])
     else:
         print("unknown mode")
         return 2

@@ -1,0 +1,123 @@
+//===- VectorMemoryBuiltins.cpp - vloadN, vstoreN and their half forms ----===//
+//
+/// \file
+/// `vloadN(offset, p)` reads the N elements at `p + offset * N`, aligned
+/// only as the element is (not as the vector); `vstoreN(data, offset, p)`
+/// writes them. `vload_half[N]` reads halves and widens them to float;
+/// `vstore_half[N]` narrows floats to halves with the default rounding
+/// (to nearest even) and writes them. The element type comes from the
+/// pointer parameter's mangled pointee; a vector of up to 8 bytes arrives
+/// and leaves as clang's C calling convention passes it (one scalar).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+#include "OclNames.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "kernel-wrap"
+
+STATISTIC(NumVectorMemory, "Number of vloadN / vstoreN builtins lowered");
+
+namespace kernelwrap {
+namespace {
+
+/// \p V as \p To when both have the same size (a scalar carrying a small
+/// vector, or the vector itself), else null.
+Value *sameBits(IRBuilder<> &B, Value *V, Type *To) {
+  const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
+  if (V->getType() == To)
+    return V;
+  if (DL.getTypeSizeInBits(V->getType()) != DL.getTypeSizeInBits(To))
+    return nullptr;
+  return B.CreateBitCast(V, To);
+}
+
+/// The vector length of `vload<N>`-style names after \p Prefix (1 when
+/// the name is just the prefix), 0 when it is none of 2, 3, 4, 8, 16.
+unsigned widthAfter(StringRef Base, StringRef Prefix) {
+  if (!Base.consume_front(Prefix))
+    return 0;
+  if (Base.empty())
+    return 1;
+  unsigned N = 0;
+  if (Base.getAsInteger(10, N))
+    return 0;
+  return N == 2 || N == 3 || N == 4 || N == 8 || N == 16 ? N : 0;
+}
+
+/// The lowering of one call (its replacement value, or the store itself
+/// for a vstore), or null when \p CI is none of these builtins.
+Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N) {
+  LLVMContext &C = CI.getContext();
+  StringRef Base = N.Base;
+  Type *Elt = N.lastPointee(C);
+  if (!Elt)
+    return nullptr;
+  bool Half = Base.contains("_half");
+  unsigned Width = Half ? std::max(widthAfter(Base, "vload_half"),
+                                   widthAfter(Base, "vstore_half"))
+                        : std::max(widthAfter(Base, "vload"),
+                                   widthAfter(Base, "vstore"));
+  bool Load = Base.starts_with("vload");
+  if (!Width || (Half && !Elt->isHalfTy()) ||
+      CI.arg_size() != (Load ? 2u : 3u))
+    return nullptr;
+  Type *MemTy = Width == 1 ? Elt : FixedVectorType::get(Elt, Width);
+  Value *Offset = CI.getArgOperand(Load ? 0 : 1);
+  Value *Ptr = CI.getArgOperand(Load ? 1 : 2);
+  Value *Addr = B.CreateGEP(
+      Elt, Ptr, B.CreateMul(Offset, ConstantInt::get(Offset->getType(), Width)));
+  Align A(CI.getDataLayout().getTypeStoreSize(Elt));
+  if (Load) {
+    Value *V = B.CreateAlignedLoad(MemTy, Addr, A);
+    if (Half)
+      V = B.CreateFPExt(V, MemTy->getWithNewType(B.getFloatTy()));
+    return sameBits(B, V, CI.getType());
+  }
+  Value *Data = CI.getArgOperand(0);
+  Type *DataTy = Half ? MemTy->getWithNewType(B.getFloatTy()) : MemTy;
+  Data = sameBits(B, Data, DataTy);
+  if (!Data)
+    return nullptr;
+  if (Half)
+    Data = B.CreateFPTrunc(Data, MemTy);
+  return B.CreateAlignedStore(Data, Addr, A);
+}
+
+} // namespace
+
+unsigned lowerVectorMemoryBuiltins(Function &F) {
+  SmallVector<CallInst *, 8> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CI->getCalledFunction();
+            Callee && Callee->isDeclaration() &&
+            (Callee->getName().contains("vload") ||
+             Callee->getName().contains("vstore")))
+          Calls.push_back(CI);
+  unsigned Done = 0;
+  for (CallInst *CI : Calls) {
+    OclName Name = parseOclName(CI->getCalledFunction()->getName());
+    if (!Name)
+      continue;
+    IRBuilder<> B(CI);
+    Value *R = lowerCall(B, *CI, Name);
+    if (!R)
+      continue;
+    if (!CI->getType()->isVoidTy())
+      CI->replaceAllUsesWith(R);
+    CI->eraseFromParent();
+    ++Done;
+  }
+  NumVectorMemory += Done;
+  return Done;
+}
+
+} // namespace kernelwrap
