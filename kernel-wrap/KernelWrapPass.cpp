@@ -307,6 +307,7 @@ private:
   };
 
   void emitFrame(IRBuilder<> &B);
+  void emitSignature(Module &M);
   void emitRegion(unsigned RId, SwitchInst *SW, PHINode *Region);
   Value *emitLaneLoop(RegionScope &R, Value *Lo, Value *Hi,
                       const Twine &Suffix, bool Scalar);
@@ -344,6 +345,38 @@ private:
   uint64_t Chunk = 16;
 };
 
+/// KW_SIG_PREFIX + the kernel's name: its parameters as a runner checks
+/// them against what it is given (clSetKernelArg's checks):
+/// `kind:bytes:type` for each, `;`-separated, kind `buf` (a __global or
+/// __constant pointer), `local` (a __local pointer: a size is given) or
+/// `val` (a value of that many bytes), type the OpenCL type's name.
+void WorkGroupEmitter::emitSignature(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  MDNode *Spaces = K.getMetadata("kernel_arg_addr_space");
+  MDNode *Types = K.getMetadata("kernel_arg_type");
+  std::string Sig;
+  for (Argument &A : K.args()) {
+    unsigned I = A.getArgNo();
+    uint64_t Space = 0;
+    if (Spaces && I < Spaces->getNumOperands())
+      if (auto *C = mdconst::dyn_extract<ConstantInt>(Spaces->getOperand(I)))
+        Space = C->getZExtValue();
+    StringRef Name;
+    if (Types && I < Types->getNumOperands())
+      if (auto *S = dyn_cast<MDString>(Types->getOperand(I)))
+        Name = S->getString();
+    bool Ptr = A.getType()->isPointerTy() && Space != 0;
+    Sig += (I ? ";" : "");
+    Sig += Ptr ? (Space == 3 ? "local" : "buf") : "val";
+    Sig += ":" + std::to_string(DL.getTypeAllocSize(A.getType())) + ":" +
+           Name.str();
+  }
+  Constant *Str = ConstantDataArray::getString(Ctx, Sig);
+  new GlobalVariable(M, Str->getType(), /*isConstant=*/true,
+                     GlobalValue::ExternalLinkage, Str,
+                     KW_SIG_PREFIX + K.getName());
+}
+
 /// The function, its arguments and the group's state, group memory and
 /// per-item memory, in the entry block.
 void WorkGroupEmitter::emitFrame(IRBuilder<> &B) {
@@ -360,6 +393,7 @@ void WorkGroupEmitter::emitFrame(IRBuilder<> &B) {
   WG->addFnAttr(Attribute::NoUnwind);
   WG->addParamAttr(1, Attribute::NoAlias);
   WG->addParamAttr(1, Attribute::ReadOnly);
+  emitSignature(M);
 
   Entry = BasicBlock::Create(Ctx, "entry", WG);
   B.SetInsertPoint(Entry);

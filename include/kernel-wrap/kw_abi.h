@@ -32,6 +32,10 @@ typedef void (*kw_wg_fn)(void **args, const kw_wg_state *st);
 
 /* Prefix of the work-group function of a kernel. */
 #define KW_WG_PREFIX "__kw_wg_"
+/* Prefix of a kernel's parameter list, a C string: `kind:bytes:type` per
+ * parameter, `;`-separated; kind `buf` (__global or __constant pointer),
+ * `local` (__local pointer) or `val` (a value of that many bytes). */
+#define KW_SIG_PREFIX "__kw_sig_"
 
 #ifdef __cplusplus
 }

@@ -63,6 +63,8 @@ public:
   ~Program();
   /// The work-group function of \p Kernel, or null.
   kw_wg_fn kernel(const std::string &Kernel) const;
+  /// The parameter list of \p Kernel (kw_abi.h's KW_SIG_PREFIX), or null.
+  const char *signature(const std::string &Kernel) const;
   double CompileSeconds = 0;
 
 private:

@@ -197,6 +197,11 @@ kw_wg_fn Program::kernel(const std::string &Kernel) const {
       dlsym(Handle, (KW_WG_PREFIX + Kernel).c_str()));
 }
 
+const char *Program::signature(const std::string &Kernel) const {
+  return static_cast<const char *>(
+      dlsym(Handle, (KW_SIG_PREFIX + Kernel).c_str()));
+}
+
 std::string NDRange::check() const {
   if (Dims < 1 || Dims > 3)
     return "work_dim must be 1, 2 or 3";

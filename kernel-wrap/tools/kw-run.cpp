@@ -112,8 +112,11 @@ static int kwRunMain(int argc, char **argv) {
 
   std::vector<ArgData> Data(ArgSpecs.size());
   std::vector<kw::Arg> Args(ArgSpecs.size());
-  for (unsigned I = 0; I < ArgSpecs.size(); ++I) {
+  for (unsigned I = 0; I < ArgSpecs.size(); ++I)
     parseArg(ArgSpecs[I], Data[I], Seed, I);
+  if (const char *Sig = P->signature(Kernel))
+    checkArgs(Kernel, Sig, Data);
+  for (unsigned I = 0; I < ArgSpecs.size(); ++I) {
     if (Data[I].Kind == "local") {
       Args[I].LocalBytes = Data[I].Count;
     } else if (Data[I].Kind == "buf") {

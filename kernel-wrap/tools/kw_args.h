@@ -117,6 +117,43 @@ struct ArgData {
   void *Ptr = nullptr;     // for buffers: the pointer the kernel gets
 };
 
+/// Fails, as clSetKernelArg and clEnqueueNDRangeKernel would refuse them,
+/// when the arguments \p Data do not fit the parameter list \p Sig of
+/// \p Kernel (kw_abi.h's KW_SIG_PREFIX): their number, a buffer for each
+/// __global or __constant pointer, a local size for each __local one, a
+/// value of the parameter's size for the rest.
+inline void checkArgs(const std::string &Kernel, const std::string &Sig,
+                      const std::vector<ArgData> &Data) {
+  std::vector<std::string> Params;
+  if (!Sig.empty())
+    Params = split(Sig, ';');
+  if (Params.size() != Data.size())
+    fail("kernel " + Kernel + " takes " + std::to_string(Params.size()) +
+         " argument(s), " + std::to_string(Data.size()) +
+         " given (CL_INVALID_KERNEL_ARGS)");
+  for (size_t I = 0; I < Params.size(); ++I) {
+    std::vector<std::string> P = split(Params[I], ':');
+    const std::string &Kind = P[0], &Type = P.size() > 2 ? P[2] : P[0];
+    const ArgData &A = Data[I];
+    std::string Which = "argument " + std::to_string(I) + " of " + Kernel +
+                        " (" + Type + ")";
+    if (Kind == "buf" && A.Kind != "buf")
+      fail(Which + " is a buffer: give buf:TYPE:COUNT[:INIT] "
+                   "(CL_INVALID_ARG_VALUE)");
+    if (Kind == "local" && A.Kind != "local")
+      fail(Which + " is __local: give local:BYTES (CL_INVALID_ARG_VALUE)");
+    if (Kind == "val") {
+      size_t Bytes = std::stoull(P[1]);
+      if (A.Kind != "scalar")
+        fail(Which + " is a value of " + P[1] +
+             " bytes: give TYPE:VALUE (CL_INVALID_ARG_VALUE)");
+      if (A.Bytes.size() != Bytes)
+        fail(Which + " takes " + P[1] + " bytes, " + A.Type + " has " +
+             std::to_string(A.Bytes.size()) + " (CL_INVALID_ARG_SIZE)");
+    }
+  }
+}
+
 inline void parseArg(const std::string &Spec, ArgData &A, uint64_t Seed,
               unsigned Index) {
   std::vector<std::string> F = split(Spec, ':');
@@ -130,17 +167,23 @@ inline void parseArg(const std::string &Spec, ArgData &A, uint64_t Seed,
   if (F[0] != "buf") {
     if (F.size() != 2)
       fail("bad scalar spec " + Spec);
+    // TYPE:VALUE, or TYPE:V0,V1,... for a vector (f32:1,2,3,4 a float4).
     A.Kind = "scalar";
     A.Type = F[0];
-    A.Bytes.resize(typeSize(A.Type));
-    if (isFloat(A.Type))
-      store(A.Type, A.Bytes.data(), std::stod(F[1]));
-    else if (A.Type[0] == 'u') {
-      uint64_t V = std::stoull(F[1]);
-      memcpy(A.Bytes.data(), &V, A.Bytes.size());
-    } else {
-      int64_t V = std::stoll(F[1]);
-      memcpy(A.Bytes.data(), &V, A.Bytes.size());
+    std::vector<std::string> Vals = split(F[1], ',');
+    size_t Elt = typeSize(A.Type);
+    A.Bytes.resize(Elt * Vals.size());
+    for (size_t I = 0; I < Vals.size(); ++I) {
+      char *P = A.Bytes.data() + I * Elt;
+      if (isFloat(A.Type))
+        store(A.Type, P, std::stod(Vals[I]));
+      else if (A.Type[0] == 'u') {
+        uint64_t V = std::stoull(Vals[I]);
+        memcpy(P, &V, Elt);
+      } else {
+        int64_t V = std::stoll(Vals[I]);
+        memcpy(P, &V, Elt);
+      }
     }
     return;
   }
