@@ -69,6 +69,9 @@ static int kwRunMain(int argc, char **argv) {
     else if (A == "--keep-temps") CO.TempDir = Next();
     else if (A == "-q" || A == "--quiet") Quiet = true;
     else if (A.rfind("-D", 0) == 0 || A.rfind("-I", 0) == 0) CO.ClangArgs.push_back(A);
+    // OpenCL build options (clBuildProgram's): to clang, as given.
+    else if (A.rfind("-cl-std=", 0) == 0) CO.ClStd = A.substr(8);
+    else if (A.rfind("-cl-", 0) == 0) CO.ClangArgs.push_back(A);
     else if (A[0] == '-') fail("unknown option " + A);
     else Src = A;
   }

@@ -48,9 +48,11 @@ inline size_t typeSize(const std::string &T) {
     return 4;
   if (T == "f64" || T == "i64" || T == "u64")
     return 8;
-  if (T == "u8")
+  if (T == "i16" || T == "u16")
+    return 2;
+  if (T == "i8" || T == "u8")
     return 1;
-  fail("unknown type " + T);
+  fail("unknown type " + T + " (f32 f64 i8 u8 i16 u16 i32 u32 i64 u64)");
 }
 
 inline bool isFloat(const std::string &T) { return T == "f32" || T == "f64"; }
@@ -74,6 +76,9 @@ inline void store(const std::string &T, char *P, double V) {
   else if (T == "u32") { uint32_t X = (uint32_t)V; memcpy(P, &X, 4); }
   else if (T == "i64") { int64_t X = (int64_t)V; memcpy(P, &X, 8); }
   else if (T == "u64") { uint64_t X = (uint64_t)V; memcpy(P, &X, 8); }
+  else if (T == "i16") { int16_t X = (int16_t)V; memcpy(P, &X, 2); }
+  else if (T == "u16") { uint16_t X = (uint16_t)V; memcpy(P, &X, 2); }
+  else if (T == "i8") { int8_t X = (int8_t)V; memcpy(P, &X, 1); }
   else if (T == "u8") { uint8_t X = (uint8_t)V; memcpy(P, &X, 1); }
 }
 
@@ -240,6 +245,9 @@ inline void dump(FILE *Out, const ArgData &A, unsigned Index) {
     else if (A.Type == "u32") { uint32_t X; memcpy(&X, E, 4); fprintf(Out, "%" PRIu32 "\n", X); }
     else if (A.Type == "i64") { int64_t X; memcpy(&X, E, 8); fprintf(Out, "%" PRId64 "\n", X); }
     else if (A.Type == "u64") { uint64_t X; memcpy(&X, E, 8); fprintf(Out, "%" PRIu64 "\n", X); }
+    else if (A.Type == "i16") { int16_t X; memcpy(&X, E, 2); fprintf(Out, "%d\n", int(X)); }
+    else if (A.Type == "u16") { uint16_t X; memcpy(&X, E, 2); fprintf(Out, "%u\n", unsigned(X)); }
+    else if (A.Type == "i8") fprintf(Out, "%d\n", int((signed char)*E));
     else if (A.Type == "u8") fprintf(Out, "%u\n", unsigned((unsigned char)*E));
   }
 }

@@ -3,3 +3,10 @@ __kernel void k(__global float *out, __local float *tmp, float4 scale, int n) {
   tmp[get_local_id(0)] = scale.x * n;
   out[i] = tmp[get_local_id(0)] + scale.w;
 }
+
+__kernel void narrow(__global short *s, __global ushort *u, __global char *c) {
+  size_t i = get_global_id(0);
+  s[i] = -s[i];
+  u[i] = u[i] + 1;
+  c[i] = c[i] - 1;
+}
