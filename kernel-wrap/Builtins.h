@@ -14,9 +14,12 @@
 
 #include <string>
 
+#include "llvm/IR/IRBuilder.h"
+
 namespace llvm {
 class CallInst;
 class Function;
+class Type;
 class Value;
 } // namespace llvm
 
@@ -35,6 +38,13 @@ struct WorkItemValues {
 
 /// Replaces every work-item query in \p F. Returns the number replaced.
 unsigned lowerWorkItemQueries(llvm::Function &F, const WorkItemValues &V);
+
+/// \p V as \p To of at least as many bits, or the other way round: the C
+/// calling convention passes OpenCL vectors of up to 8 bytes as one scalar
+/// (`uchar4` as an `i32`, `short4` and `uchar8` as a `double`, `uchar3` in
+/// the low 24 bits of an `i32`). Null when neither fits the other.
+llvm::Value *reinterpretSmallVector(llvm::IRBuilder<> &B, llvm::Value *V,
+                                    llvm::Type *To);
 
 /// Replaces math, integer and conversion builtins in \p F. Returns the
 /// number replaced.

@@ -450,29 +450,6 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N,
   return nullptr;
 }
 
-/// \p V as \p To of at least as many bits: the C calling convention passes
-/// vectors of up to 8 bytes as one scalar (`uchar4` as an `i32`, `short4`
-/// and `uchar8` as a `double`, `uchar3` in the low 24 bits of an `i32`).
-/// Null when neither fits the other.
-Value *reinterpret(IRBuilder<> &B, Value *V, Type *To) {
-  const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
-  Type *From = V->getType();
-  if (From == To)
-    return V;
-  TypeSize FromBits = DL.getTypeSizeInBits(From);
-  TypeSize ToBits = DL.getTypeSizeInBits(To);
-  if (FromBits.isScalable() || ToBits.isScalable())
-    return nullptr;
-  if (FromBits == ToBits)
-    return B.CreateBitCast(V, To);
-  auto *Narrow = B.getIntNTy(unsigned(std::min(FromBits, ToBits)));
-  if (From->isIntegerTy() && FromBits > ToBits)
-    return B.CreateBitCast(B.CreateTrunc(V, Narrow), To);
-  if (To->isIntegerTy() && ToBits > FromBits)
-    return B.CreateZExt(B.CreateBitCast(V, Narrow), To);
-  return nullptr;
-}
-
 /// The builtin's argument and result types: the vectors clang passed or
 /// returned as scalars (`convert_float4(uchar4)` takes an `i32`,
 /// `convert_float4(short4)` a `double`) become the vectors the name
@@ -484,7 +461,7 @@ Type *declaredTypes(IRBuilder<> &B, CallInst &CI, const OclName &N,
   SmallVector<Type *, 3> Declared = N.paramTypes(CI.getContext());
   for (auto [A, T] : zip(Args, Declared))
     if (isa<FixedVectorType>(T) && !A->getType()->isVectorTy())
-      if (Value *R = reinterpret(B, A, T))
+      if (Value *R = reinterpretSmallVector(B, A, T))
         A = R;
   Type *RetTy = CI.getType();
   if (RetTy->isVectorTy() || RetTy->isVoidTy())
@@ -504,6 +481,25 @@ Type *declaredTypes(IRBuilder<> &B, CallInst &CI, const OclName &N,
 }
 
 } // namespace
+
+Value *reinterpretSmallVector(IRBuilder<> &B, Value *V, Type *To) {
+  const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  TypeSize FromBits = DL.getTypeSizeInBits(From);
+  TypeSize ToBits = DL.getTypeSizeInBits(To);
+  if (FromBits.isScalable() || ToBits.isScalable())
+    return nullptr;
+  if (FromBits == ToBits)
+    return B.CreateBitCast(V, To);
+  auto *Narrow = B.getIntNTy(unsigned(std::min(FromBits, ToBits)));
+  if (From->isIntegerTy() && FromBits > ToBits)
+    return B.CreateBitCast(B.CreateTrunc(V, Narrow), To);
+  if (To->isIntegerTy() && ToBits > FromBits)
+    return B.CreateZExt(B.CreateBitCast(V, Narrow), To);
+  return nullptr;
+}
 
 unsigned lowerMathBuiltins(Function &F) {
   SmallVector<CallInst *, 16> Calls;
@@ -526,7 +522,7 @@ unsigned lowerMathBuiltins(Function &F) {
     Type *RetTy = declaredTypes(B, *CI, Name, Args);
     Value *R = lowerCall(B, *CI, Name, Args, RetTy);
     if (R)
-      R = reinterpret(B, R, CI->getType());
+      R = reinterpretSmallVector(B, R, CI->getType());
     if (!R)
       continue;
     CI->replaceAllUsesWith(R);

@@ -27,17 +27,6 @@ STATISTIC(NumVectorMemory, "Number of vloadN / vstoreN builtins lowered");
 namespace kernelwrap {
 namespace {
 
-/// \p V as \p To when both have the same size (a scalar carrying a small
-/// vector, or the vector itself), else null.
-Value *sameBits(IRBuilder<> &B, Value *V, Type *To) {
-  const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
-  if (V->getType() == To)
-    return V;
-  if (DL.getTypeSizeInBits(V->getType()) != DL.getTypeSizeInBits(To))
-    return nullptr;
-  return B.CreateBitCast(V, To);
-}
-
 /// The vector length of `vload<N>`-style names after \p Prefix (1 when
 /// the name is just the prefix), 0 when it is none of 2, 3, 4, 8, 16.
 unsigned widthAfter(StringRef Base, StringRef Prefix) {
@@ -78,11 +67,11 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N) {
     Value *V = B.CreateAlignedLoad(MemTy, Addr, A);
     if (Half)
       V = B.CreateFPExt(V, MemTy->getWithNewType(B.getFloatTy()));
-    return sameBits(B, V, CI.getType());
+    return reinterpretSmallVector(B, V, CI.getType());
   }
   Value *Data = CI.getArgOperand(0);
   Type *DataTy = Half ? MemTy->getWithNewType(B.getFloatTy()) : MemTy;
-  Data = sameBits(B, Data, DataTy);
+  Data = reinterpretSmallVector(B, Data, DataTy);
   if (!Data)
     return nullptr;
   if (Half)

@@ -68,9 +68,9 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
   classifyParts(LL, S.Inner);
   if (!findEdges(Fail))
     return false;
-  decideLanding();
   if (S.Inner && !takeLoopDecision(*S.Inner, DT, Fail))
     return false;
+  decideLanding();
   if (!checkInstructions(Fail) || !findCrossingValues(Fail))
     return false;
   findAvailability(DT);
@@ -171,19 +171,26 @@ bool Cutter::findEdges(Failure &Fail) {
   return true;
 }
 
-/// Where lane loop 3 takes each lane: a resume point per landing edge when
-/// they go to more than one block (resumePoints); into one block, the
-/// values its phis take on the lane's edge, when there is more than one.
+/// Where lane loop 3 takes each lane: a resume point per landing edge
+/// (needsResumeDispatch); else into the one block, with the values its phis
+/// take on the lane's edge when there is more than one edge.
 void Cutter::decideLanding() {
-  SmallVector<const BasicBlock *, 4> Targets;
+  SmallVector<LandingTarget, 4> Targets;
   for (const Edge &E : Landing)
-    Targets.push_back(E.To);
-  D.NeedResume = resumePoints(Targets) != 0;
+    Targets.push_back({E.To, 0});
+  D.NeedResume =
+      needsResumeDispatch(Targets, D.UniformLoop && !D.ShadowLanes);
   BasicBlock *To = Landing.front().To;
   if (D.NeedResume || Landing.size() == 1 || To == L.Latch)
     return;
+  // A phi that takes one value on every landing edge keeps it (uniform
+  // where the value is).
   for (PHINode &PN : To->phis())
-    D.LandingPhis.push_back(&PN);
+    if (any_of(Landing, [&](const Edge &E) {
+          return PN.getIncomingValueForBlock(E.From) !=
+                 PN.getIncomingValueForBlock(Landing.front().From);
+        }))
+      D.LandingPhis.push_back(&PN);
 }
 
 /// What the cut cannot carry or would reorder.

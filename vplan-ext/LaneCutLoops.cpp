@@ -103,15 +103,20 @@ void Cutter::redirectEdges() {
     E.From->getTerminator()->replaceSuccessorWith(E.To, EB);
     IRBuilder<>(EB).CreateBr(FromA ? N.T1 : N.T2);
     Redirect R{EB, X, E.From, unsigned(K), {}};
-    for (PHINode *PN : D.LandingPhis) {
+    for (PHINode *PN : D.LandingPhis)
       R.PhiVals.push_back(PN->getIncomingValueForBlock(E.From));
-      PN->removeIncomingValueIf(
-          [&](unsigned Idx) { return PN->getIncomingBlock(Idx) == E.From; },
-          /*DeletePHIIfEmpty=*/false);
-    }
-    if (E.To != L.Latch && D.LandingPhis.empty())
-      for (PHINode &PN : E.To->phis())
-        PN.replaceIncomingBlockWith(E.From, X);
+    if (E.To != L.Latch)
+      for (PHINode &PN : E.To->phis()) {
+        // Each edge through a landing block of its own; into the shared
+        // one, a landing phi loses its edges (enterLoop3 adds the lane's
+        // value) and any other keeps its one value, from the first edge.
+        if (D.NeedResume || (K == 0 && !is_contained(D.LandingPhis, &PN)))
+          PN.replaceIncomingBlockWith(E.From, X);
+        else
+          PN.removeIncomingValueIf(
+              [&](unsigned Idx) { return PN.getIncomingBlock(Idx) == E.From; },
+              /*DeletePHIIfEmpty=*/false);
+      }
     N.Redirects.push_back(std::move(R));
   }
   N.Enter = newBlock(InnerPre->getName() + ".enter", N.T1);

@@ -158,20 +158,34 @@ void LanePlanBuilder::findLanding(const Loop &C, const Loop &P,
   auto Leaves = [&](const BasicBlock *S) {
     return S == P.getHeader() || !InAOrI(S);
   };
+  auto Add = [&](const BasicBlock *S, unsigned Via) {
+    CV.Landing.push_back(S);
+    CV.LandingKeys.push_back({S, Via});
+  };
   auto Edges = [&](const BasicBlock *X) {
     SmallPtrSet<const BasicBlock *, 4> Seen;
     for (const BasicBlock *S : successors(X))
       if (Seen.insert(S).second && Leaves(S))
-        CV.Landing.push_back(S);
+        Add(S, 0);
   };
-  if (Prev)
-    for (const BasicBlock *S : CutViews.at(Prev).Landing)
+  // Lanes that left the cut before come through its landing blocks: one
+  // per edge after a resume dispatch, else one for all.
+  if (Prev) {
+    bool Dispatch = hasResumeDispatch(*Prev);
+    for (auto [K, S] : enumerate(CutViews.at(Prev).Landing))
       if (Leaves(S))
-        CV.Landing.push_back(S);
+        Add(S, Dispatch ? unsigned(K) + 1 : 1);
+  }
   for (const BasicBlock *X : CV.InA)
     Edges(X);
   for (const BasicBlock *X : C.blocks())
     Edges(X);
+}
+
+bool LanePlanBuilder::hasResumeDispatch(const Loop &C) const {
+  const UniformLoopShape &S = CutShapes.at(&C);
+  return needsResumeDispatch(CutViews.at(&C).LandingKeys,
+                             S.Uniform && !S.ShadowLanes);
 }
 
 /// The cut at C sees: A, what still reaches C from P's header once the
@@ -233,8 +247,7 @@ void LanePlanBuilder::findCutShape(
   bool ResumeApart = false;
   if (Prev) {
     const UniformLoopShape &S = CutShapes.at(Prev);
-    ResumeApart = !(S.Uniform && !S.ShadowLanes) &&
-                  resumePoints(CutViews.at(Prev).Landing) != 0;
+    ResumeApart = !(S.Uniform && !S.ShadowLanes) && hasResumeDispatch(*Prev);
   }
   CV.View.DivergentEntry = (PS && !PS->Uniform) || ResumeApart;
   SmallVector<BasicBlock *, 2> Latches;
@@ -676,9 +689,9 @@ std::unique_ptr<PlanNode> LanePlanBuilder::buildMaskedExit(const Loop &C) const 
       Capture += selectCost(I.getType());
     }
   Type *FlagTy = laneFlagType(*C.getHeader(), CrossBits);
-  SmallVector<const BasicBlock *, 2> Targets;
+  SmallVector<LandingTarget, 2> Targets;
   for (const Loop::Edge &E : ExitEdges)
-    Targets.push_back(E.second);
+    Targets.push_back({E.second, 0});
   unsigned Resumes = resumePoints(Targets);
   auto *MaskTy =
       cast<VectorType>(widen(Type::getInt1Ty(C.getHeader()->getContext())));

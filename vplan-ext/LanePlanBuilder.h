@@ -17,6 +17,7 @@
 
 #include "vplan-ext/DivergenceAnalysis.h"
 #include "vplan-ext/LanePlan.h"
+#include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/UniformLoopRule.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -136,8 +137,10 @@ private:
     SmallPtrSet<const BasicBlock *, 16> InA;
     /// Blocks of the A of earlier cuts, whose pure values are recomputed.
     SmallPtrSet<const BasicBlock *, 16> RecomputedA;
-    /// Where the cut's landing edges go (findLanding).
+    /// Where the cut's landing edges go (findLanding), with the landing
+    /// block of the cut before each goes through.
     SmallVector<const BasicBlock *, 4> Landing;
+    SmallVector<LandingTarget, 4> LandingKeys;
     SmallVector<BasicBlock *, 16> ABlocks;
     LaneBodyView View;
   };
@@ -147,6 +150,8 @@ private:
   void findCutShape(Loop &C, Loop &P, const Loop *Prev,
                     const SmallPtrSetImpl<const BasicBlock *> &Gone);
   void findLanding(const Loop &C, const Loop &P, const Loop *Prev);
+  /// Whether the cut at \p C starts lane loop 3 with a resume dispatch.
+  bool hasResumeDispatch(const Loop &C) const;
   bool isDivergentLoop(const Loop *C) const {
     return !CutShapes.at(C).Uniform;
   }

@@ -327,10 +327,16 @@ IntegerType *laneFlagType(const BasicBlock &InnerHeader, unsigned CrossBits) {
       Bits ? std::clamp(unsigned(PowerOf2Ceil(Bits)), 8u, 64u) : 32);
 }
 
-unsigned resumePoints(ArrayRef<const BasicBlock *> Targets) {
+unsigned resumePoints(ArrayRef<LandingTarget> Targets) {
   if (all_equal(Targets))
     return 0;
   return unsigned(Targets.size());
+}
+
+bool needsResumeDispatch(ArrayRef<LandingTarget> Targets,
+                         bool UniformNoShadows) {
+  return resumePoints(Targets) != 0 ||
+         (UniformNoShadows && Targets.size() > 1);
 }
 
 } // namespace vplanext

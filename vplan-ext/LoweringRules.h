@@ -95,12 +95,25 @@ unsigned laneDataBits(llvm::Type *T, const llvm::DataLayout &DL);
 llvm::IntegerType *laneFlagType(const llvm::BasicBlock &InnerHeader,
                                 unsigned CrossBits);
 
+/// Where a landing edge of a cut region goes: the block, and for an edge
+/// into a landing block of the cut before (in whose lane loop 3 this cut
+/// is), which one (1, 2, ...; 0 for an edge straight to the block).
+using LandingTarget = std::pair<const llvm::BasicBlock *, unsigned>;
+
 /// The resume points the lanes of a cut region record, given the targets
 /// of the edges they leave it by (one entry per edge): one per edge when
 /// the edges go to more than one block, so that the lane loop after the
 /// region dispatches on it; none when they all go to one block, where a
 /// lane instead carries the values that block's phis take on its edge.
-unsigned resumePoints(llvm::ArrayRef<const llvm::BasicBlock *> Targets);
+unsigned resumePoints(llvm::ArrayRef<LandingTarget> Targets);
+
+/// Whether lane loop 3 of a cut starts with a resume dispatch (a landing
+/// block per edge): when resumePoints says so, and after a uniform loop
+/// without shadow lanes (\p UniformNoShadows) left by several edges, whose
+/// dispatch reads lane 0's resume point and is uniform (landing values,
+/// read per lane, would make per-lane values of the target's phis).
+bool needsResumeDispatch(llvm::ArrayRef<LandingTarget> Targets,
+                         bool UniformNoShadows);
 
 } // namespace vplanext
 

@@ -15,3 +15,9 @@ __kernel void conv(__global const uchar4 *u4, __global const char4 *c4,
   ou[i] = convert_uchar4(f4[i]);
   om[i] = max(u4[i], convert_uchar4(c4[i])) + abs(c4[i]);
 }
+
+// uchar3 (3 bytes, in an i32) through vload3 and vstore3.
+__kernel void v3(__global const uchar *in, __global uchar *out) {
+  size_t i = get_global_id(0);
+  vstore3(vload3(i, in) + (uchar3)(1), i, out);
+}
