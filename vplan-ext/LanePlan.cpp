@@ -146,9 +146,10 @@ void LanePlanBuilder::findCutShapes() {
 /// The landing edges of the cut at \p C: edges from its A or C to the rest
 /// of the body (a back edge of \p P included), and from the resume
 /// dispatch of the cut before (\p Prev), which opens its A, to the points
-/// where lanes resume that C's A does not reach. Going to more than one
-/// block, they start lane loop 3 with a dispatch of its own
-/// (resumePoints).
+/// where lanes resume that C's A does not reach, through that cut's landing
+/// blocks (one per edge after its resume dispatch, else one for all). To
+/// more than one block, they start lane loop 3 with a dispatch of its own
+/// (needsResumeDispatch).
 void LanePlanBuilder::findLanding(const Loop &C, const Loop &P,
                                   const Loop *Prev) {
   CutView &CV = CutViews.at(&C);
@@ -159,8 +160,7 @@ void LanePlanBuilder::findLanding(const Loop &C, const Loop &P,
     return S == P.getHeader() || !InAOrI(S);
   };
   auto Add = [&](const BasicBlock *S, unsigned Via) {
-    CV.Landing.push_back(S);
-    CV.LandingKeys.push_back({S, Via});
+    CV.Landing.push_back({S, Via});
   };
   auto Edges = [&](const BasicBlock *X) {
     SmallPtrSet<const BasicBlock *, 4> Seen;
@@ -168,13 +168,11 @@ void LanePlanBuilder::findLanding(const Loop &C, const Loop &P,
       if (Seen.insert(S).second && Leaves(S))
         Add(S, 0);
   };
-  // Lanes that left the cut before come through its landing blocks: one
-  // per edge after a resume dispatch, else one for all.
   if (Prev) {
     bool Dispatch = hasResumeDispatch(*Prev);
-    for (auto [K, S] : enumerate(CutViews.at(Prev).Landing))
-      if (Leaves(S))
-        Add(S, Dispatch ? unsigned(K) + 1 : 1);
+    for (auto [K, T] : enumerate(CutViews.at(Prev).Landing))
+      if (Leaves(T.first))
+        Add(T.first, Dispatch ? unsigned(K) + 1 : 1);
   }
   for (const BasicBlock *X : CV.InA)
     Edges(X);
@@ -184,7 +182,7 @@ void LanePlanBuilder::findLanding(const Loop &C, const Loop &P,
 
 bool LanePlanBuilder::hasResumeDispatch(const Loop &C) const {
   const UniformLoopShape &S = CutShapes.at(&C);
-  return needsResumeDispatch(CutViews.at(&C).LandingKeys,
+  return needsResumeDispatch(CutViews.at(&C).Landing,
                              S.Uniform && !S.ShadowLanes);
 }
 

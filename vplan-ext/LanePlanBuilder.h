@@ -137,10 +137,9 @@ private:
     SmallPtrSet<const BasicBlock *, 16> InA;
     /// Blocks of the A of earlier cuts, whose pure values are recomputed.
     SmallPtrSet<const BasicBlock *, 16> RecomputedA;
-    /// Where the cut's landing edges go (findLanding), with the landing
-    /// block of the cut before each goes through.
-    SmallVector<const BasicBlock *, 4> Landing;
-    SmallVector<LandingTarget, 4> LandingKeys;
+    /// Where the cut's landing edges go, with the landing block of the cut
+    /// before each goes through (findLanding).
+    SmallVector<LandingTarget, 4> Landing;
     SmallVector<BasicBlock *, 16> ABlocks;
     LaneBodyView View;
   };
