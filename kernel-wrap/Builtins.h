@@ -14,6 +14,7 @@
 
 #include <string>
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
 
 namespace llvm {
@@ -45,6 +46,17 @@ unsigned lowerWorkItemQueries(llvm::Function &F, const WorkItemValues &V);
 /// the low 24 bits of an `i32`). Null when neither fits the other.
 llvm::Value *reinterpretSmallVector(llvm::IRBuilder<> &B, llvm::Value *V,
                                     llvm::Type *To);
+
+struct OclName;
+
+/// Replaces each call in \p F of a declared OpenCL builtin (a mangled name)
+/// by what \p Lower builds before it: the result, or for a void builtin any
+/// non-null value; null leaves the call. Returns the number replaced.
+unsigned replaceBuiltinCalls(
+    llvm::Function &F,
+    llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, llvm::CallInst &,
+                                     const OclName &)>
+        Lower);
 
 /// Replaces math, integer and conversion builtins in \p F. Returns the
 /// number replaced.

@@ -502,33 +502,16 @@ Value *reinterpretSmallVector(IRBuilder<> &B, Value *V, Type *To) {
 }
 
 unsigned lowerMathBuiltins(Function &F) {
-  SmallVector<CallInst *, 16> Calls;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (Function *Callee = CI->getCalledFunction();
-            Callee && Callee->isDeclaration() && !Callee->isIntrinsic())
-          Calls.push_back(CI);
-  unsigned N = 0;
-  for (CallInst *CI : Calls) {
-    OclName Name = parseOclName(CI->getCalledFunction()->getName());
-    if (!Name)
-      continue;
-    IRBuilder<> B(CI);
-    // OpenCL's precision rules allow what the C library gives.
-    if (isa<FPMathOperator>(CI))
-      B.setFastMathFlags(CI->getFastMathFlags());
-    SmallVector<Value *, 3> Args(CI->args());
-    Type *RetTy = declaredTypes(B, *CI, Name, Args);
-    Value *R = lowerCall(B, *CI, Name, Args, RetTy);
-    if (R)
-      R = reinterpretSmallVector(B, R, CI->getType());
-    if (!R)
-      continue;
-    CI->replaceAllUsesWith(R);
-    CI->eraseFromParent();
-    ++N;
-  }
+  unsigned N = replaceBuiltinCalls(
+      F, [](IRBuilder<> &B, CallInst &CI, const OclName &Name) -> Value * {
+        // OpenCL's precision rules allow what the C library gives.
+        if (isa<FPMathOperator>(CI))
+          B.setFastMathFlags(CI.getFastMathFlags());
+        SmallVector<Value *, 3> Args(CI.args());
+        Type *RetTy = declaredTypes(B, CI, Name, Args);
+        Value *R = lowerCall(B, CI, Name, Args, RetTy);
+        return R ? reinterpretSmallVector(B, R, CI.getType()) : nullptr;
+      });
   NumMath += N;
   return N;
 }

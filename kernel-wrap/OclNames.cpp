@@ -1,6 +1,8 @@
 //===- OclNames.cpp - Itanium names of OpenCL builtins --------------------===//
 
 #include "OclNames.h"
+#include "Builtins.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -138,6 +140,33 @@ Type *oclTypeNamed(LLVMContext &C, StringRef Name) {
   if (!T || N == 0)
     return nullptr;
   return N == 1 ? T : FixedVectorType::get(T, N);
+}
+
+unsigned replaceBuiltinCalls(
+    Function &F,
+    function_ref<Value *(IRBuilder<> &, CallInst &, const OclName &)> Lower) {
+  SmallVector<CallInst *, 16> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CI->getCalledFunction();
+            Callee && Callee->isDeclaration() && !Callee->isIntrinsic())
+          Calls.push_back(CI);
+  unsigned N = 0;
+  for (CallInst *CI : Calls) {
+    OclName Name = parseOclName(CI->getCalledFunction()->getName());
+    if (!Name)
+      continue;
+    IRBuilder<> B(CI);
+    Value *R = Lower(B, *CI, Name);
+    if (!R)
+      continue;
+    if (!CI->getType()->isVoidTy())
+      CI->replaceAllUsesWith(R);
+    CI->eraseFromParent();
+    ++N;
+  }
+  return N;
 }
 
 } // namespace kernelwrap

@@ -82,31 +82,9 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N) {
 } // namespace
 
 unsigned lowerVectorMemoryBuiltins(Function &F) {
-  SmallVector<CallInst *, 8> Calls;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (Function *Callee = CI->getCalledFunction();
-            Callee && Callee->isDeclaration() &&
-            (Callee->getName().contains("vload") ||
-             Callee->getName().contains("vstore")))
-          Calls.push_back(CI);
-  unsigned Done = 0;
-  for (CallInst *CI : Calls) {
-    OclName Name = parseOclName(CI->getCalledFunction()->getName());
-    if (!Name)
-      continue;
-    IRBuilder<> B(CI);
-    Value *R = lowerCall(B, *CI, Name);
-    if (!R)
-      continue;
-    if (!CI->getType()->isVoidTy())
-      CI->replaceAllUsesWith(R);
-    CI->eraseFromParent();
-    ++Done;
-  }
-  NumVectorMemory += Done;
-  return Done;
+  unsigned N = replaceBuiltinCalls(F, lowerCall);
+  NumVectorMemory += N;
+  return N;
 }
 
 } // namespace kernelwrap
