@@ -11,6 +11,7 @@
 
 #include "vplan-ext/LaneLoopCutter.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -221,6 +222,34 @@ SmallVector<BasicBlock *, 16> Cutter::finishCut() {
   append_range(Loop2, N.Continue);
   Loop2.push_back(N.T2);
   return Loop2;
+}
+
+Value *Cutter::copyPure(IRBuilder<> &B, Value *V,
+                        function_ref<bool(const Value *)> IsLeaf,
+                        function_ref<bool(const Instruction *)> InRegion,
+                        DenseMap<Value *, Value *> &Done, StringRef Suffix,
+                        unsigned Depth) {
+  if (Value *R = Done.lookup(V))
+    return R;
+  if (IsLeaf(V))
+    return V;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !InRegion(I) || Depth > 12 || isa<PHINode>(I) ||
+      I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I))
+    return nullptr;
+  Instruction *NewI = I->clone();
+  NewI->dropPoisonGeneratingFlags();
+  for (Use &U : NewI->operands()) {
+    Value *Op = copyPure(B, U.get(), IsLeaf, InRegion, Done, Suffix, Depth + 1);
+    if (!Op) {
+      NewI->deleteValue();
+      return nullptr;
+    }
+    U.set(Op);
+  }
+  B.Insert(NewI, I->getName() + Suffix);
+  Done[V] = NewI;
+  return NewI;
 }
 
 SmallVector<BasicBlock *, 16>

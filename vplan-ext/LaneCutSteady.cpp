@@ -13,7 +13,6 @@
 
 #include "vplan-ext/LaneLoopCutter.h"
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -46,39 +45,6 @@ SmallVector<BasicBlock *, 32> Cutter::roundBody() const {
   return Round;
 }
 
-/// \p V computed again at \p B, before the round: instructions of the round
-/// (\p InRound) copied without their poison flags (the test also runs in
-/// rounds where no lane reaches them), values from before it used as they
-/// are. Null when \p V needs memory, a phi of the round, an instruction
-/// that may trap, or a per-lane value of lane loop 1.
-Value *Cutter::rebuildInTest(IRBuilder<> &B, Value *V,
-                             const SmallPtrSetImpl<BasicBlock *> &InRound,
-                             DenseMap<Value *, Value *> &Done,
-                             unsigned Depth) {
-  if (Value *R = Done.lookup(V))
-    return R;
-  auto *I = dyn_cast<Instruction>(V);
-  // Round counters live in the round loop's header.
-  if (!I || isOutsideLaneLoop(I) || I->getParent() == N.W)
-    return V;
-  if (!InRound.count(I->getParent()) || Depth > 12 || isa<PHINode>(I) ||
-      I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I))
-    return nullptr;
-  Instruction *NewI = I->clone();
-  NewI->dropPoisonGeneratingFlags();
-  for (Use &U : NewI->operands()) {
-    Value *Op = rebuildInTest(B, U.get(), InRound, Done, Depth + 1);
-    if (!Op) {
-      NewI->deleteValue();
-      return nullptr;
-    }
-    U.set(Op);
-  }
-  B.Insert(NewI, I->getName() + ".round");
-  Done[V] = NewI;
-  return NewI;
-}
-
 /// Adds the steady copy of the round and the test that picks it; false
 /// (nothing changed) when a test cannot be computed before the round.
 bool Cutter::addSteadyCopy() {
@@ -105,11 +71,21 @@ bool Cutter::addSteadyCopy() {
   BasicBlock *Entry = N.W->getTerminator()->getSuccessor(0);
   BasicBlock *Test = newBlock("lane.steady.test", Entry);
   IRBuilder<> B(Test);
+  // The tests read round counters (in the round loop's header), values
+  // from outside the lane loop and the round's pure instructions on them.
+  auto IsLeaf = [&](const Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    return !I || isOutsideLaneLoop(I) || I->getParent() == N.W;
+  };
+  auto InRegion = [&](const Instruction *I) {
+    return InRound.count(I->getParent()) != 0;
+  };
   DenseMap<Value *, Value *> Done;
   Value *Fires = nullptr;
   for (auto [Br, LeaveIdx] : ArrayRef(Tests).take_front(
            D.Lockstep.ExitTests.size())) {
-    Value *C = rebuildInTest(B, Br->getCondition(), InRound, Done, 0);
+    Value *C = copyPure(B, Br->getCondition(), IsLeaf, InRegion, Done,
+                        ".round");
     if (!C) {
       Test->dropAllReferences();
       Test->eraseFromParent();

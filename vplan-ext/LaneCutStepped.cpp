@@ -10,10 +10,8 @@
 #include "vplan-ext/LaneLoopCutter.h"
 #include "vplan-ext/LoweringRules.h"
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/Debug.h"
-#include <functional>
 
 using namespace llvm;
 
@@ -172,33 +170,18 @@ void Cutter::dispatchSteppedCopy(Value *Ok, ArrayRef<BasicBlock *> Clones,
 bool Cutter::prefetchAhead(IRBuilder<> &B, Instruction *Acc, PHINode *Lane,
                            const SmallPtrSetImpl<BasicBlock *> &InCopy,
                            unsigned Ahead) {
+  // Values from before the round loop's dispatch are taken as they are.
+  auto InCopyBlock = [&](const Instruction *I) {
+    return InCopy.count(I->getParent()) != 0;
+  };
+  auto IsLeaf = [&](const Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    return !I || !InCopyBlock(I);
+  };
   DenseMap<Value *, Value *> AtLane0 = {
       {Lane, ConstantInt::get(Lane->getType(), 0)}};
-  std::function<Value *(Value *, unsigned)> Rebuild =
-      [&](Value *V, unsigned Depth) -> Value * {
-    if (Value *R = AtLane0.lookup(V))
-      return R;
-    auto *I = dyn_cast<Instruction>(V);
-    if (!I || !InCopy.count(I->getParent()))
-      return V; // defined before the round loop's dispatch
-    if (Depth > 12 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
-        !isSafeToSpeculativelyExecute(I))
-      return nullptr;
-    Instruction *NewI = I->clone();
-    NewI->dropPoisonGeneratingFlags();
-    for (Use &U : NewI->operands()) {
-      Value *Op = Rebuild(U.get(), Depth + 1);
-      if (!Op) {
-        NewI->deleteValue();
-        return nullptr;
-      }
-      U.set(Op);
-    }
-    B.Insert(NewI, I->getName() + ".lane0");
-    AtLane0[V] = NewI;
-    return NewI;
-  };
-  Value *Addr = Rebuild(getLoadStorePointerOperand(Acc), 0);
+  Value *Addr = copyPure(B, getLoadStorePointerOperand(Acc), IsLeaf,
+                         InCopyBlock, AtLane0, ".lane0");
   if (!Addr)
     return false;
   uint64_t Bytes = uint64_t(Ahead) * VL *

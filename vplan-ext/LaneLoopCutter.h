@@ -269,6 +269,17 @@ private:
   SmallVector<BasicBlock *, 16> cloneBlocks(ArrayRef<BasicBlock *> Blocks,
                                             const Twine &Suffix,
                                             ValueToValueMapTy &VMap);
+  /// \p V computed again at \p B, where its instructions may not have run:
+  /// values \p IsLeaf accepts are taken as they are, the instructions
+  /// \p InRegion accepts copied without their poison flags (names +
+  /// \p Suffix) when pure and non-trapping, no phis; \p Done holds what is
+  /// already copied (or stands for a value). Null when \p V needs anything
+  /// else.
+  Value *copyPure(IRBuilder<> &B, Value *V,
+                  function_ref<bool(const Value *)> IsLeaf,
+                  function_ref<bool(const Instruction *)> InRegion,
+                  DenseMap<Value *, Value *> &Done, StringRef Suffix,
+                  unsigned Depth = 0);
 
   // The round loop and lane loop 2's entry (LaneCutRounds.cpp).
   std::pair<Value *, Value *> firstActiveLane(IRBuilder<> &B);
@@ -327,9 +338,6 @@ private:
   // The steady copy (LaneCutSteady.cpp).
   bool addSteadyCopy();
   SmallVector<BasicBlock *, 32> roundBody() const;
-  Value *rebuildInTest(IRBuilder<> &B, Value *V,
-                       const SmallPtrSetImpl<BasicBlock *> &InRound,
-                       DenseMap<Value *, Value *> &Done, unsigned Depth);
 
   // BOSCC copies (LaneCutBOSCC.cpp).
   void addBOSCCCopies(ArrayRef<BasicBlock *> Loop2Blocks);

@@ -617,12 +617,7 @@ void LanePlanBuilder::planSteadyRounds(PlanNode &N) const {
   if (!N.NumExitTests)
     return;
   bool BOSCCInside = false;
-  std::function<void(const PlanNode &)> Visit = [&](const PlanNode &X) {
-    BOSCCInside |= X.hasBOSCC();
-    for (const auto &C : X.children())
-      Visit(*C);
-  };
-  Visit(N);
+  N.forEach([&](const PlanNode &X) { BOSCCInside |= X.hasBOSCC(); });
   raw_string_ostream OS(N.Lockstep);
   OS << (N.Lockstep.empty() ? "" : ", ") << N.NumExitTests
      << (N.NumExitTests == 1 ? " exit test" : " exit tests")
@@ -866,14 +861,15 @@ LanePlanInfo LanePlanAnalysis::planLaneLoops(Function &F,
   return Info;
 }
 
+void PlanNode::forEach(function_ref<void(const PlanNode &)> Fn) const {
+  Fn(*this);
+  for (const auto &C : Children)
+    C->forEach(Fn);
+}
+
 void LanePlan::forEachNode(function_ref<void(const PlanNode &)> Fn) const {
-  std::function<void(const PlanNode &)> Visit = [&](const PlanNode &N) {
-    Fn(N);
-    for (const auto &C : N.children())
-      Visit(*C);
-  };
   for (const auto &N : Nodes)
-    Visit(*N);
+    N->forEach(Fn);
 }
 
 PlanDecisions LanePlan::decisions() const {

@@ -132,6 +132,9 @@ public:
   const InnerLoopDecision &getLoopDecision() const { return LoopDecision; }
 
   void print(llvm::raw_ostream &OS, unsigned Indent) const;
+  /// Calls \p Fn on this node and every node below it, parents before
+  /// children, in program order.
+  void forEach(llvm::function_ref<void(const PlanNode &)> Fn) const;
 
 private:
   friend class LanePlanBuilder;
