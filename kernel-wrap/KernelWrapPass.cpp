@@ -366,9 +366,11 @@ void WorkGroupEmitter::emitSignature(Module &M) {
       if (auto *S = dyn_cast<MDString>(Types->getOperand(I)))
         Name = S->getString();
     bool Ptr = A.getType()->isPointerTy() && Space != 0;
+    // A struct passed by value is a pointer to it in IR.
+    Type *ValTy = A.hasByValAttr() ? A.getParamByValType() : A.getType();
     Sig += (I ? ";" : "");
     Sig += Ptr ? (Space == 3 ? "local" : "buf") : "val";
-    Sig += ":" + std::to_string(DL.getTypeAllocSize(A.getType())) + ":" +
+    Sig += ":" + std::to_string(DL.getTypeAllocSize(ValTy)) + ":" +
            Name.str();
   }
   Constant *Str = ConstantDataArray::getString(Ctx, Sig);
@@ -402,7 +404,11 @@ void WorkGroupEmitter::emitFrame(IRBuilder<> &B) {
       break;
     Value *Slot = B.CreateLoad(
         PtrTy, B.CreateConstGEP1_64(PtrTy, WG->getArg(0), I), "arg.ptr");
-    CallArgs.push_back(B.CreateLoad(A.getType(), Slot, "arg" + Twine(I)));
+    // A struct by value: the work-item function takes the host's pointer
+    // to it (privatizeByValArgs).
+    CallArgs.push_back(K.getArg(I)->hasByValAttr()
+                           ? Slot
+                           : B.CreateLoad(A.getType(), Slot, "arg" + Twine(I)));
   }
   auto Field = [&](unsigned F, const Twine &Name) -> Value * {
     return B.CreateLoad(I64, B.CreateConstGEP1_64(I64, WG->getArg(1), F),
@@ -707,6 +713,7 @@ PreservedAnalyses KernelWrapPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (Kernels.empty())
     return PreservedAnalyses::all();
 
+  std::string Names;
   for (Function *K : Kernels) {
     // The scalar reference keeps the work items' own order, so the
     // differential tests check the rounds against it.
@@ -725,6 +732,7 @@ PreservedAnalyses KernelWrapPass::run(Module &M, ModuleAnalysisManager &MAM) {
     FAM.clear(*WI.F, WI.F->getName());
     WI.F->eraseFromParent();
     ++NumKernels;
+    Names += (Names.empty() ? "" : ";") + K->getName().str();
     LLVM_DEBUG(dbgs() << "kernel-wrap: " << K->getName() << " -> "
                       << R.WG->getName() << "\n");
     ORE.emit([&] {
@@ -746,6 +754,10 @@ PreservedAnalyses KernelWrapPass::run(Module &M, ModuleAnalysisManager &MAM) {
                   "a fixed counter)";
       });
   }
+  // What clCreateKernelsInProgram lists.
+  Constant *List = ConstantDataArray::getString(M.getContext(), Names);
+  new GlobalVariable(M, List->getType(), /*isConstant=*/true,
+                     GlobalValue::ExternalLinkage, List, KW_KERNELS_SYMBOL);
   // The kernels themselves call work-item builtins nobody defines; only
   // the work-group functions remain.
   for (Function *K : Kernels) {

@@ -67,6 +67,28 @@ Function *cloneWithWorkItemParams(Function &K) {
   return W;
 }
 
+/// A struct argument passed by value arrives as a pointer to the one value
+/// the host set (kw_abi.h), shared by every work item of every group, while
+/// C gives each call its own copy that the kernel may write. Each work item
+/// copies it into its own alloca, which SROA dissolves again when the kernel
+/// only reads it; the parameter becomes a plain pointer.
+void privatizeByValArgs(Function &W, unsigned NumKernelArgs) {
+  IRBuilder<> B(&*W.getEntryBlock().getFirstInsertionPt());
+  const DataLayout &DL = W.getDataLayout();
+  for (unsigned I = 0; I < NumKernelArgs; ++I) {
+    Argument *A = W.getArg(I);
+    Type *Ty = A->getParamByValType();
+    if (!Ty)
+      continue;
+    Align Al = A->getParamAlign().valueOrOne();
+    W.removeParamAttr(I, Attribute::ByVal);
+    AllocaInst *Copy = B.CreateAlloca(Ty, nullptr, A->getName() + ".copy");
+    Copy->setAlignment(Al);
+    A->replaceAllUsesWith(Copy);
+    B.CreateMemCpy(Copy, Al, A, Al, DL.getTypeAllocSize(Ty));
+  }
+}
+
 /// Inlines every call of a defined function (OpenCL has no recursion).
 bool inlineEverything(Function &W, std::string &Err) {
   for (unsigned Round = 0; Round < 64; ++Round) {
@@ -263,12 +285,8 @@ WorkItemFunction buildWorkItemFunction(Function &K, int Dim, bool Lockstep,
                                        FunctionAnalysisManager &FAM) {
   WorkItemFunction R;
   R.NumKernelArgs = K.arg_size();
-  for (Argument &A : K.args())
-    if (A.hasByValAttr()) {
-      R.Error = "struct arguments passed by value are not supported";
-      return R;
-    }
   Function *W = R.F = cloneWithWorkItemParams(K);
+  privatizeByValArgs(*W, R.NumKernelArgs);
   if (!inlineEverything(*W, R.Error))
     return R;
   // Registers for the kernel's variables first: what stays in memory

@@ -202,6 +202,18 @@ const char *Program::signature(const std::string &Kernel) const {
       dlsym(Handle, (KW_SIG_PREFIX + Kernel).c_str()));
 }
 
+std::vector<std::string> Program::kernelNames() const {
+  std::vector<std::string> Names;
+  const char *List = static_cast<const char *>(dlsym(Handle, KW_KERNELS_SYMBOL));
+  if (!List || !*List)
+    return Names;
+  std::stringstream SS(List);
+  std::string Name;
+  while (std::getline(SS, Name, ';'))
+    Names.push_back(Name);
+  return Names;
+}
+
 std::string NDRange::check() const {
   if (Dims < 1 || Dims > 3)
     return "work_dim must be 1, 2 or 3";
