@@ -377,6 +377,12 @@ void WorkGroupEmitter::emitSignature(Module &M) {
   new GlobalVariable(M, Str->getType(), /*isConstant=*/true,
                      GlobalValue::ExternalLinkage, Str,
                      KW_SIG_PREFIX + K.getName());
+  if (std::optional<std::array<uint64_t, 3>> Reqd = requiredSize(K)) {
+    Constant *Sizes = ConstantDataArray::get(Ctx, ArrayRef<uint64_t>(*Reqd));
+    new GlobalVariable(M, Sizes->getType(), /*isConstant=*/true,
+                       GlobalValue::ExternalLinkage, Sizes,
+                       KW_REQD_PREFIX + K.getName());
+  }
 }
 
 /// The function, its arguments and the group's state, group memory and

@@ -13,7 +13,7 @@ PKGS=(llvm-22-dev llvm-22-tools clang-22 libclang-rt-22-dev libomp-22-dev
       libclang-cpp22-dev libclang-22-dev llvm-22-linker-tools cmake ninja-build
       gcc g++ binutils python3 libgtest-dev libgmock-dev libbenchmark-dev
       python3-matplotlib
-      pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
+      pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
       creduce)  # creduce: scripts/fuzz.sh --reduce
 missing=()
 for p in "${PKGS[@]}"; do

@@ -61,3 +61,18 @@ if lit_config.params.get("slow") or os.environ.get("VECCLONE_SLOW_TESTS"):
 import shutil  # noqa: E402
 if shutil.which("creduce"):
     config.available_features.add("creduce")
+
+# OpenCL platforms for host programs: ours (the .icd file the build writes)
+# and pocl's; `OCL_ICD_VENDORS=%kw_icd prog` shows the loader only ours.
+# Programs our platform builds are cached in the build tree, not in $HOME.
+kw_icd = os.path.join(os.path.dirname(os.path.dirname(plugin)), "icd", "kernel-wrap.icd")
+pocl_icd = "/etc/OpenCL/vendors/pocl.icd"
+config.substitutions.append(("%kw_icd", kw_icd))
+config.substitutions.append(("%pocl_icd", pocl_icd))
+config.environment["KW_CACHE_DIR"] = os.path.join(config.test_exec_root, "kw-cache")
+if os.path.exists(kw_icd) and os.path.exists("/usr/include/CL/cl.h"):
+    config.available_features.add("kw-icd")
+if os.path.exists(pocl_icd):
+    config.available_features.add("pocl")
+if shutil.which("clinfo"):
+    config.available_features.add("clinfo")

@@ -36,6 +36,9 @@ typedef void (*kw_wg_fn)(void **args, const kw_wg_state *st);
  * parameter, `;`-separated; kind `buf` (__global or __constant pointer),
  * `local` (__local pointer) or `val` (a value of that many bytes). */
 #define KW_SIG_PREFIX "__kw_sig_"
+/* Prefix of a kernel's reqd_work_group_size, three uint64_t, when it has
+ * one: the work-group function assumes it and runs only groups of it. */
+#define KW_REQD_PREFIX "__kw_reqd_"
 /* The names of the module's kernels, a `;`-separated C string. */
 #define KW_KERNELS_SYMBOL "__kw_kernels"
 

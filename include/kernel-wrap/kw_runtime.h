@@ -65,6 +65,8 @@ public:
   kw_wg_fn kernel(const std::string &Kernel) const;
   /// The parameter list of \p Kernel (kw_abi.h's KW_SIG_PREFIX), or null.
   const char *signature(const std::string &Kernel) const;
+  /// The reqd_work_group_size of \p Kernel (KW_REQD_PREFIX), or null.
+  const uint64_t *requiredSize(const std::string &Kernel) const;
   /// The names of the program's kernels (KW_KERNELS_SYMBOL).
   std::vector<std::string> kernelNames() const;
   double CompileSeconds = 0;

@@ -147,6 +147,7 @@ struct _cl_kernel : kwocl::Object<_cl_kernel, 0x6b77c005> {
   cl_program Prog = nullptr;
   std::string Name;
   kw_wg_fn Fn = nullptr;
+  const uint64_t *Reqd = nullptr; ///< reqd_work_group_size, if any.
   std::vector<KernelParam> Params;
   /// Per parameter: the value's bytes (a buffer's cl_mem, a value), or for
   /// a __local one its size; Set says which were given.

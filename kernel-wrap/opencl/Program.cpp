@@ -462,6 +462,7 @@ cl_kernel makeKernel(cl_program P, const std::string &Name) {
   ++P->AttachedKernels;
   K->Name = Name;
   K->Fn = P->Built->kernel(Name);
+  K->Reqd = P->Built->requiredSize(Name);
   K->Params = parseSignature(P->Built->signature(Name));
   size_t N = K->Params.size();
   K->Values.resize(N);
@@ -598,10 +599,15 @@ cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel K, cl_device_id D,
   if (D && !isDevice(D))
     return CL_INVALID_DEVICE;
   switch (Param) {
-  case CL_KERNEL_WORK_GROUP_SIZE: return info(MaxWorkGroupSize, Room, Dst, Ret);
+  case CL_KERNEL_WORK_GROUP_SIZE:
+    return info(K->Reqd ? size_t(K->Reqd[0] * K->Reqd[1] * K->Reqd[2])
+                        : MaxWorkGroupSize,
+                Room, Dst, Ret);
   case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
-    size_t Zero[3] = {0, 0, 0};
-    return info(Zero, sizeof(Zero), Room, Dst, Ret);
+    size_t Sizes[3] = {0, 0, 0};
+    for (unsigned D = 0; D < 3 && K->Reqd; ++D)
+      Sizes[D] = K->Reqd[D];
+    return info(Sizes, sizeof(Sizes), Room, Dst, Ret);
   }
   case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
     return info(PreferredMultiple, Room, Dst, Ret);

@@ -318,7 +318,7 @@ namespace {
 /// The launch checks of clEnqueueNDRangeKernel (OpenCL 1.2: a local size
 /// must divide the global size) and the group size chosen for a NULL one.
 cl_int checkRange(cl_uint Dims, const size_t *Offset, const size_t *Global,
-                  const size_t *Local, kw::NDRange &R) {
+                  const size_t *Local, const uint64_t *Reqd, kw::NDRange &R) {
   if (Dims < 1 || Dims > 3)
     return CL_INVALID_WORK_DIMENSION;
   if (!Global)
@@ -343,7 +343,15 @@ cl_int checkRange(cl_uint Dims, const size_t *Offset, const size_t *Global,
   }
   if (Items > MaxWorkGroupSize)
     return CL_INVALID_WORK_GROUP_SIZE;
-  if (!Local) {
+  if (Reqd) {
+    // The work-group function was compiled for exactly these groups.
+    for (cl_uint D = 0; D < 3; ++D) {
+      size_t G = D < Dims ? Global[D] : 1;
+      if ((Local && D < Dims && Local[D] != Reqd[D]) || G % Reqd[D])
+        return CL_INVALID_WORK_GROUP_SIZE;
+      R.Local[D] = Reqd[D];
+    }
+  } else if (!Local) {
     // The largest divisor of the first dimension up to 256 items, which
     // keeps whole vectors when the size has the factors; other dimensions
     // one item wide.
@@ -407,7 +415,7 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue Q, cl_kernel K,
   if (cl_int E = kernelArgs(K, Q->Ctx, Ptrs, Args))
     return E;
   kw::NDRange R;
-  if (cl_int E = checkRange(Dims, Offset, Global, Local, R))
+  if (cl_int E = checkRange(Dims, Offset, Global, Local, K->Reqd, R))
     return E;
   if (cl_int E = waitList(NWait, Wait))
     return E;

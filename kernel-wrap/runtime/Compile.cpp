@@ -202,6 +202,11 @@ const char *Program::signature(const std::string &Kernel) const {
       dlsym(Handle, (KW_SIG_PREFIX + Kernel).c_str()));
 }
 
+const uint64_t *Program::requiredSize(const std::string &Kernel) const {
+  return static_cast<const uint64_t *>(
+      dlsym(Handle, (KW_REQD_PREFIX + Kernel).c_str()));
+}
+
 std::vector<std::string> Program::kernelNames() const {
   std::vector<std::string> Names;
   const char *List = static_cast<const char *>(dlsym(Handle, KW_KERNELS_SYMBOL));

@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <pthread.h>
+#include <sched.h>
 
 namespace kw {
 
@@ -102,6 +103,10 @@ template <typename Pred> static void spinBriefly(Pred Done) {
       __builtin_ia32_pause();
     if (std::chrono::steady_clock::now() > End)
       return;
+    // A thread the spinners keep from its core (the OpenCL host thread
+    // woken by the end of a launch, with every core's worker spinning)
+    // gets it now.
+    sched_yield();
   }
 }
 

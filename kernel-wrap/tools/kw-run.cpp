@@ -109,6 +109,15 @@ static int kwRunMain(int argc, char **argv) {
   }
   if (!OffsetS.empty())
     parseSizes(OffsetS, R.Offset, nullptr);
+  // A kernel with reqd_work_group_size runs groups of that size only.
+  if (const uint64_t *Reqd = P->requiredSize(Kernel)) {
+    for (unsigned D = 0; D < 3 && LocalS.empty(); ++D)
+      R.Local[D] = Reqd[D];
+    if (!std::equal(Reqd, Reqd + 3, R.Local))
+      fail("kernel " + Kernel + " requires work groups of " +
+           std::to_string(Reqd[0]) + "x" + std::to_string(Reqd[1]) + "x" +
+           std::to_string(Reqd[2]) + " (CL_INVALID_WORK_GROUP_SIZE)");
+  }
   std::string Bad = R.check();
   if (!Bad.empty())
     fail(Bad);

@@ -10,3 +10,8 @@ __kernel void narrow(__global short *s, __global ushort *u, __global char *c) {
   u[i] = u[i] + 1;
   c[i] = c[i] - 1;
 }
+
+__kernel __attribute__((reqd_work_group_size(8, 1, 1)))
+void fixed(__global int *o) {
+  o[get_global_id(0)] = get_local_size(0) * 100 + get_local_id(0);
+}
