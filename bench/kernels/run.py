@@ -3,8 +3,11 @@
 kernel-wrap/corpus/corpus.json) with kernel-wrap (vectorized and --novec)
 and with pocl (kw-pocl) on the same inputs, sizes and thread counts, and
 checks the answers: ours vectorized against ours --novec (the corpus
-tolerance) and pocl's against ours --novec (relative 1e-3). Exits 1 on a
-wrong answer.
+tolerance) and pocl's against ours --novec (relative 1e-3). The same host
+program that runs pocl (kw-pocl) also runs on kernel-wrap's own OpenCL
+platform (OCL_ICD_VENDORS=build/icd/kernel-wrap.icd): that column includes
+the launch through the ICD loader, and its answers must be kw-run's, byte
+for byte. Exits 1 on a wrong answer.
 
   bench/kernels/run.py [--build build] [--threads 1,2] [--repeat 11]
                        [--only a,b] [--smoke] [--md F] [--json F]
@@ -60,6 +63,8 @@ def main():
     kwrun = os.path.join(o.build, "bin", "kw-run")
     pocl = os.path.join(o.build, "bin", "kw-pocl")
     have_pocl = os.access(pocl, os.X_OK)
+    icd = os.path.join(o.build, "icd", "kernel-wrap.icd")
+    have_icd = have_pocl and os.path.exists(icd)
     threads = o.threads.split(",")
     repeat = o.repeat
     if o.smoke:
@@ -99,8 +104,19 @@ def main():
             wrong += not ok
             line = (f"{k['name']:13s} {t} thr  vec {vec:9.3f} ms  "
                     f"novec {sca:9.3f} ms")
+            if have_icd:
+                env = dict(os.environ, OCL_ICD_VENDORS=icd, KW_THREADS=t,
+                           KW_CACHE_DIR=os.path.join(tmp, "cache"))
+                ic = min_ms(run([pocl, src, "--dump", f("icd")] + sizes + defs,
+                                env=env))
+                iok = open(f("icd"), "rb").read() == open(f("vec"), "rb").read()
+                wrong += not iok
+                row.update({"icd_ms": ic, "icd_matches_vec": iok})
+                line += f"  icd {ic:9.3f} ms"
+                line += "" if iok else "  ICD ANSWERS DIFFER"
             if have_pocl:
-                env = dict(os.environ, POCL_MAX_PTHREAD_COUNT=t)
+                env = dict(os.environ, POCL_MAX_PTHREAD_COUNT=t,
+                           OCL_ICD_VENDORS="/etc/OpenCL/vendors/pocl.icd")
                 out = run([pocl, src, "--dump", f("pocl")] + sizes + defs,
                           env=env)
                 pc = min_ms(out)
@@ -125,15 +141,18 @@ def main():
                  "NDRange only (no compilation, no transfers). "
                  "`bench/kernels/run.py` wrote this file.\n\n")
         md.write("| kernel | threads | global | local | kernel-wrap ms | "
-                 "--novec ms | pocl ms | speed-up vs pocl | answers |\n")
-        md.write("|---|---:|---|---|---:|---:|---:|---:|---|\n")
+                 "--novec ms | our OpenCL platform ms | pocl ms | "
+                 "speed-up vs pocl | answers |\n")
+        md.write("|---|---:|---|---|---:|---:|---:|---:|---:|---|\n")
         for r in rows:
             pc = f"{r['pocl_ms']:.3f}" if "pocl_ms" in r else "-"
             su = f"{r['speedup_vs_pocl']:.2f}x" if "pocl_ms" in r else "-"
-            good = r["vec_matches_novec"] and r.get("pocl_agrees", True)
+            ic = f"{r['icd_ms']:.3f}" if "icd_ms" in r else "-"
+            good = (r["vec_matches_novec"] and r.get("pocl_agrees", True)
+                    and r.get("icd_matches_vec", True))
             md.write(f"| {r['kernel']} | {r['threads']} | {r['global']} | "
                      f"{r['local']} | {r['kw_vec_ms']:.3f} | "
-                     f"{r['kw_novec_ms']:.3f} | {pc} | {su} | "
+                     f"{r['kw_novec_ms']:.3f} | {ic} | {pc} | {su} | "
                      f"{'agree' if good else 'DIFFER'} |\n")
         for t in threads:
             sp = [r["speedup_vs_pocl"] for r in rows

@@ -360,13 +360,17 @@ cl_int CL_API_CALL clBuildProgram(cl_program P, cl_uint N,
 
 cl_int CL_API_CALL clCompileProgram(cl_program P, cl_uint N,
                                     const cl_device_id *Devices,
-                                    const char *Options, cl_uint, const
-                                    cl_program *, const char **,
+                                    const char *Options,
+                                    cl_uint NumHeaders, const cl_program *,
+                                    const char **,
                                     void(CL_CALLBACK *Notify)(cl_program,
                                                               void *),
                                     void *Data) {
   // Compiling and linking are one step here: the compiled program is
   // executable already, and a link of exactly it is the identity.
+  // Embedded headers are not written out for the compiler.
+  if (NumHeaders)
+    return CL_INVALID_OPERATION;
   return kwocl::clBuildProgram(P, N, Devices, Options, Notify, Data);
 }
 
