@@ -63,6 +63,8 @@ static inline const char *cl_err_name(cl_int e) {
     N(CL_INVALID_IMAGE_DESCRIPTOR) N(CL_INVALID_COMPILER_OPTIONS)
     N(CL_INVALID_LINKER_OPTIONS) N(CL_INVALID_DEVICE_PARTITION_COUNT)
 #undef N
+  case -1001: /* cl_khr_icd's CL_PLATFORM_NOT_FOUND_KHR, from the loader */
+    return "CL_PLATFORM_NOT_FOUND_KHR (no platform: check OCL_ICD_VENDORS)";
   default: return "(unknown OpenCL error)";
   }
 }
