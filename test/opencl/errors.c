@@ -98,7 +98,7 @@ int main(void) {
   CLNEW(kreqd, clCreateKernel(prog, "kreqd", &err_));
   cl_mem buf;
   CLNEW(buf, clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096 * 4, NULL, &err_));
-  size_t dev_max = 0, items[3] = {0}, kwg = kernel_wg_size(&env, k);
+  size_t dev_max = 0, items[3] = {0};
   CHECK(clGetDeviceInfo(env.device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
                         sizeof dev_max, &dev_max, NULL));
   CHECK(clGetDeviceInfo(env.device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
@@ -213,7 +213,6 @@ int main(void) {
     else
       expect("global_size_zero", e, CL_INVALID_GLOBAL_WORK_SIZE);
   }
-  (void)kwg;
 
   /* Kernels and programs. */
   cl_kernel nk = clCreateKernel(prog, "no_such_kernel", &err);

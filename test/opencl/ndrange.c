@@ -247,6 +247,7 @@ int main(void) {
     snprintf(name, sizeof name, "max_items_dim%d", d);
     launch(&r, name, 3, NULL, glob, loc);
   }
+  CHECK(clReleaseKernel(r.k));
   r.k = kreqd;
   launch(&r, "reqd_8x4", 2, (size_t[]){1, 2}, (size_t[]){16, 12},
          (size_t[]){8, 4});
