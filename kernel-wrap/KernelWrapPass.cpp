@@ -347,13 +347,23 @@ private:
 
 /// KW_SIG_PREFIX + the kernel's name: its parameters as a runner checks
 /// them against what it is given (clSetKernelArg's checks):
-/// `kind:bytes:type` for each, `;`-separated, kind `buf` (a __global or
-/// __constant pointer), `local` (a __local pointer: a size is given) or
-/// `val` (a value of that many bytes), type the OpenCL type's name.
+/// `kind:bytes:type:space:qualifiers:name` for each, `;`-separated, kind
+/// `buf` (a __global or __constant pointer), `local` (a __local pointer: a
+/// size is given) or `val` (a value of that many bytes), type the OpenCL
+/// type's name, space the address space (1 global, 2 constant, 3 local),
+/// qualifiers `const`, `restrict`, `volatile` and the name as clang gives
+/// them (the name only under -cl-kernel-arg-info).
 void WorkGroupEmitter::emitSignature(Module &M) {
   const DataLayout &DL = M.getDataLayout();
+  // The string operand \p I of the kernel's metadata \p Kind.
+  auto ArgString = [&](StringRef Kind, unsigned I) -> StringRef {
+    MDNode *MD = K.getMetadata(Kind);
+    if (MD && I < MD->getNumOperands())
+      if (auto *S = dyn_cast<MDString>(MD->getOperand(I)))
+        return S->getString();
+    return "";
+  };
   MDNode *Spaces = K.getMetadata("kernel_arg_addr_space");
-  MDNode *Types = K.getMetadata("kernel_arg_type");
   std::string Sig;
   for (Argument &A : K.args()) {
     unsigned I = A.getArgNo();
@@ -361,17 +371,16 @@ void WorkGroupEmitter::emitSignature(Module &M) {
     if (Spaces && I < Spaces->getNumOperands())
       if (auto *C = mdconst::dyn_extract<ConstantInt>(Spaces->getOperand(I)))
         Space = C->getZExtValue();
-    StringRef Name;
-    if (Types && I < Types->getNumOperands())
-      if (auto *S = dyn_cast<MDString>(Types->getOperand(I)))
-        Name = S->getString();
     bool Ptr = A.getType()->isPointerTy() && Space != 0;
     // A struct passed by value is a pointer to it in IR.
     Type *ValTy = A.hasByValAttr() ? A.getParamByValType() : A.getType();
     Sig += (I ? ";" : "");
     Sig += Ptr ? (Space == 3 ? "local" : "buf") : "val";
     Sig += ":" + std::to_string(DL.getTypeAllocSize(ValTy)) + ":" +
-           Name.str();
+           ArgString("kernel_arg_type", I).str() + ":" +
+           std::to_string(Space) + ":" +
+           ArgString("kernel_arg_type_qual", I).str() + ":" +
+           ArgString("kernel_arg_name", I).str();
   }
   Constant *Str = ConstantDataArray::getString(Ctx, Sig);
   new GlobalVariable(M, Str->getType(), /*isConstant=*/true,

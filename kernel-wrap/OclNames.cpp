@@ -25,12 +25,15 @@ OclName parseOclName(StringRef Mangled) {
 
 bool OclName::firstParamUnsigned() const {
   StringRef P = Params;
-  // Qualifiers and pointers before the type: P, V, K, U3AS<n>.
+  // Qualifiers and pointers before the type: P, V, K, and vendor
+  // qualifiers U<len><name> (clang's address spaces: U8CLglobal, U3AS1).
   while (!P.empty()) {
     if (P.consume_front("P") || P.consume_front("V") || P.consume_front("K"))
       continue;
-    if (P.consume_front("U3AS")) {
-      P = P.drop_front(1);
+    StringRef Q = P;
+    unsigned Len;
+    if (Q.consume_front("U") && !Q.consumeInteger(10, Len)) {
+      P = Q.drop_front(Len);
       continue;
     }
     break;

@@ -32,9 +32,13 @@ typedef void (*kw_wg_fn)(void **args, const kw_wg_state *st);
 
 /* Prefix of the work-group function of a kernel. */
 #define KW_WG_PREFIX "__kw_wg_"
-/* Prefix of a kernel's parameter list, a C string: `kind:bytes:type` per
- * parameter, `;`-separated; kind `buf` (__global or __constant pointer),
- * `local` (__local pointer) or `val` (a value of that many bytes). */
+/* Prefix of a kernel's parameter list, a C string:
+ * `kind:bytes:type:space:qualifiers:name` per parameter, `;`-separated;
+ * kind `buf` (__global or __constant pointer), `local` (__local pointer) or
+ * `val` (a value of that many bytes); space the OpenCL address space
+ * (0 private, 1 global, 2 constant, 3 local); qualifiers `const`,
+ * `restrict`, `volatile` separated by spaces; name empty unless built with
+ * -cl-kernel-arg-info. */
 #define KW_SIG_PREFIX "__kw_sig_"
 /* Prefix of a kernel's reqd_work_group_size, three uint64_t, when it has
  * one: the work-group function assumes it and runs only groups of it. */

@@ -45,6 +45,14 @@ std::string clangPath();
 std::string optPath();
 std::string pluginPath();
 
+/// The front end alone: OpenCL C \p Src to bitcode \p Out (kernel-wrap
+/// has not run; clCompileProgram's objects).
+bool compileToBitcode(const std::string &Src, const CompileOptions &O,
+                      const std::string &Out, std::string &Err);
+/// llvm-link of \p Inputs into \p Out (clLinkProgram).
+bool linkBitcode(const std::vector<std::string> &Inputs,
+                 const std::string &Out, std::string &Err);
+
 /// The optimized IR of \p Src (.cl, .ll or .bc) as text, after kernel-wrap
 /// and the -O3 pipeline (or only kernel-wrap when \p WrapOnly).
 bool compileToIR(const std::string &Src, const CompileOptions &O,

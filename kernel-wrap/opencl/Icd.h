@@ -23,6 +23,7 @@
 #include "kernel-wrap/kw_runtime.h"
 #include <atomic>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -104,6 +105,15 @@ struct _cl_context : kwocl::Object<_cl_context, 0x6b77c001> {
 struct _cl_command_queue : kwocl::Object<_cl_command_queue, 0x6b77c002> {
   cl_context Ctx = nullptr;
   cl_command_queue_properties Props = 0;
+  /// A command waiting for an event that is not complete yet, and every
+  /// command behind it (Queue.cpp; guarded by its mutex).
+  struct Command {
+    std::function<void()> Body;
+    std::vector<cl_event> Wait; ///< Retained.
+    cl_event Event;             ///< Retained for the queue.
+  };
+  std::deque<Command> Pending;
+  bool Draining = false; ///< A thread is running Pending's front.
   ~_cl_command_queue() { Ctx->release(); }
 };
 
@@ -127,6 +137,9 @@ struct KernelParam {
   enum Kind { Buffer, Local, Value } K = Value;
   size_t Bytes = 0;
   std::string Type;
+  unsigned Space = 0;     ///< OpenCL address space (2: __constant).
+  std::string Qualifiers; ///< `const restrict volatile`, as given.
+  std::string Name;       ///< Empty without -cl-kernel-arg-info.
 };
 
 struct _cl_program : kwocl::Object<_cl_program, 0x6b77c004> {
@@ -140,7 +153,9 @@ struct _cl_program : kwocl::Object<_cl_program, 0x6b77c004> {
   std::shared_ptr<kw::Program> Built;
   std::vector<std::string> Kernels;
   std::atomic<cl_uint> AttachedKernels{0};
-  ~_cl_program() { Ctx->release(); }
+  std::string Dir;      ///< A directory of its own (objects, headers).
+  std::string ObjectBc; ///< A compiled object or library: its bitcode.
+  ~_cl_program();
 };
 
 struct _cl_kernel : kwocl::Object<_cl_kernel, 0x6b77c005> {
@@ -207,14 +222,29 @@ namespace kwocl {
 KW_IMPLEMENTED(KW_DECLARE)
 extern _cl_platform_id ThePlatform;
 extern _cl_device_id TheDevice;
+// Program building, shared by Program.cpp and Link.cpp.
+std::string readAll(const std::string &Path);
+bool writeAll(const std::string &Path, const std::string &Bytes);
+std::string makeTempDir();
+void removeTree(const std::string &Dir);
+/// Compiler options (clBuildProgram's, clCompileProgram's) as kernel-wrap's
+/// compile options; false and the first unknown one in \p Bad otherwise.
+bool parseOptions(const char *Options, kw::CompileOptions &CO,
+                  std::string &Bad);
+/// The compiler's messages of a failed step, without our command line.
+std::string buildLog(const std::string &Err);
+/// Loads the shared object \p So as \p P's executable.
+bool loadBuilt(cl_program P, const std::string &So, std::string &Err);
+cl_int checkProgramDevices(cl_uint N, const cl_device_id *Devices);
 /// Parses kernel-wrap's signature string (kw_abi.h's KW_SIG_PREFIX).
 std::vector<KernelParam> parseSignature(const char *Sig);
-/// Checks a wait list (CL_INVALID_EVENT_WAIT_LIST) and waits for it.
-cl_int waitList(cl_uint N, const cl_event *Events);
-/// A complete event of \p Type on \p Q for \p Out (when wanted), its
-/// profiling times Start..End; \p Start is taken before the command ran.
-void completeEvent(cl_command_queue Q, cl_command_type Type, cl_ulong Start,
-                   cl_event *Out);
+/// Enqueues \p Body as a command of \p Type on \p Q after the wait list
+/// (checked: CL_INVALID_EVENT_WAIT_LIST): it runs now unless an event it
+/// waits for, or a command before it, is pending; with \p Blocking the call
+/// returns when it has run. Its event goes to \p Ev when wanted.
+cl_int enqueue(cl_command_queue Q, cl_command_type Type, cl_uint NWait,
+               const cl_event *Wait, cl_event *Ev, bool Blocking,
+               std::function<void()> Body);
 /// Whether \p D is our device (CL_INVALID_DEVICE otherwise).
 inline bool isDevice(cl_device_id D) { return D == &TheDevice; }
 } // namespace kwocl

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Icd.h"
+#include <array>
+#include <cstdint>
 #include <cstdlib>
 
 _cl_mem::~_cl_mem() {
@@ -50,6 +52,13 @@ cl_int checkFlags(cl_mem_flags F, void *HostPtr) {
   return CL_SUCCESS;
 }
 
+/// The host may read (\p Read) or write \p M (CL_MEM_HOST_* flags).
+bool hostMay(cl_mem M, bool Read) {
+  cl_mem_flags Deny = CL_MEM_HOST_NO_ACCESS |
+                      (Read ? CL_MEM_HOST_WRITE_ONLY : CL_MEM_HOST_READ_ONLY);
+  return !(M->Flags & Deny);
+}
+
 /// The range [Off, Off + Size) fits \p M.
 bool inRange(cl_mem M, size_t Off, size_t Size) {
   return Off <= M->Size && Size <= M->Size - Off;
@@ -68,42 +77,43 @@ cl_int checkCommand(cl_command_queue Q, std::initializer_list<cl_mem> Mems) {
   return CL_SUCCESS;
 }
 
-/// Runs \p Body as one command: waits for the list, times it, makes the
-/// event.
-template <typename F>
-cl_int command(cl_command_queue Q, cl_command_type Type, cl_uint NWait,
-               const cl_event *Wait, cl_event *Ev, F Body) {
-  if (cl_int E = waitList(NWait, Wait))
-    return E;
-  cl_ulong T0 = nowNs();
-  Body();
-  completeEvent(Q, Type, T0, Ev);
-  return CL_SUCCESS;
-}
-
-/// Byte offset of a rectangle's origin, with the spec's default pitches.
-struct Rect {
+/// One side of a rectangle copy (clEnqueue*BufferRect): its bytes (a
+/// buffer's, or host memory: no size), the rectangle's origin and the
+/// pitches, defaulted as the spec says.
+struct RectSide {
+  char *Base;
+  size_t Size;
+  std::array<size_t, 3> Origin;
   size_t Row, Slice;
-  Rect(const size_t Region[3], size_t RowPitch, size_t SlicePitch)
-      : Row(RowPitch ? RowPitch : Region[0]),
+  RectSide(char *Base, size_t Size, const size_t *O, const size_t *Region,
+           size_t RowPitch, size_t SlicePitch)
+      : Base(Base), Size(Size), Origin{O[0], O[1], O[2]},
+        Row(RowPitch ? RowPitch : Region[0]),
         Slice(SlicePitch ? SlicePitch : Region[1] * Row) {}
-  size_t offset(const size_t O[3]) const {
-    return O[2] * Slice + O[1] * Row + O[0];
-  }
-  size_t last(const size_t O[3], const size_t R[3]) const {
-    return offset(O) + (R[2] - 1) * Slice + (R[1] - 1) * Row + R[0];
+  size_t at(size_t Y, size_t Z) const {
+    return (Origin[2] + Z) * Slice + (Origin[1] + Y) * Row + Origin[0];
   }
 };
 
-/// Copies a rectangle between two byte arrays laid out by \p A and \p B.
-void copyRect(char *Dst, const Rect &DR, const size_t DO[3], const char *Src,
-              const Rect &SR, const size_t SO[3], const size_t Region[3]) {
-  for (size_t Z = 0; Z < Region[2]; ++Z)
-    for (size_t Y = 0; Y < Region[1]; ++Y) {
-      size_t D = DR.offset(DO) + Z * DR.Slice + Y * DR.Row;
-      size_t S = SR.offset(SO) + Z * SR.Slice + Y * SR.Row;
-      memmove(Dst + D, Src + S, Region[0]);
-    }
+/// Enqueues the copy of a rectangle from \p Src to \p Dst after checking
+/// both sides' bounds.
+cl_int rectCommand(cl_command_queue Q, cl_command_type Type, cl_bool Blocking,
+                   const RectSide &Dst, const RectSide &Src,
+                   const size_t *Region, cl_uint NWait, const cl_event *Wait,
+                   cl_event *Ev) {
+  std::array<size_t, 3> R{Region[0], Region[1], Region[2]};
+  for (const RectSide *S : {&Dst, &Src})
+    if (S->at(R[1] - 1, R[2] - 1) + R[0] > S->Size)
+      return CL_INVALID_VALUE;
+  return enqueue(Q, Type, NWait, Wait, Ev, Blocking, [=] {
+    for (size_t Z = 0; Z < R[2]; ++Z)
+      for (size_t Y = 0; Y < R[1]; ++Y)
+        memmove(Dst.Base + Dst.at(Y, Z), Src.Base + Src.at(Y, Z), R[0]);
+  });
+}
+
+bool validRegion(const size_t *A, const size_t *B, const size_t *Region) {
+  return A && B && Region && Region[0] && Region[1] && Region[2];
 }
 
 } // namespace
@@ -226,7 +236,7 @@ cl_int CL_API_CALL clGetMemObjectInfo(cl_mem M, cl_mem_info Param, size_t Room,
   }
 }
 
-cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue Q, cl_mem M, cl_bool,
+cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue Q, cl_mem M, cl_bool B,
                                        size_t Off, size_t Size, void *Ptr,
                                        cl_uint NWait, const cl_event *Wait,
                                        cl_event *Ev) {
@@ -234,11 +244,13 @@ cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue Q, cl_mem M, cl_bool,
     return E;
   if (!Ptr || !Size || !inRange(M, Off, Size))
     return CL_INVALID_VALUE;
-  return command(Q, CL_COMMAND_READ_BUFFER, NWait, Wait, Ev,
-                 [&] { memmove(Ptr, M->Data + Off, Size); });
+  if (!hostMay(M, /*Read=*/true))
+    return CL_INVALID_OPERATION;
+  return enqueue(Q, CL_COMMAND_READ_BUFFER, NWait, Wait, Ev, B,
+                 [=] { memmove(Ptr, M->Data + Off, Size); });
 }
 
-cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue Q, cl_mem M, cl_bool,
+cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue Q, cl_mem M, cl_bool B,
                                         size_t Off, size_t Size,
                                         const void *Ptr, cl_uint NWait,
                                         const cl_event *Wait, cl_event *Ev) {
@@ -246,8 +258,10 @@ cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue Q, cl_mem M, cl_bool,
     return E;
   if (!Ptr || !Size || !inRange(M, Off, Size))
     return CL_INVALID_VALUE;
-  return command(Q, CL_COMMAND_WRITE_BUFFER, NWait, Wait, Ev,
-                 [&] { memmove(M->Data + Off, Ptr, Size); });
+  if (!hostMay(M, /*Read=*/false))
+    return CL_INVALID_OPERATION;
+  return enqueue(Q, CL_COMMAND_WRITE_BUFFER, NWait, Wait, Ev, B,
+                 [=] { memmove(M->Data + Off, Ptr, Size); });
 }
 
 cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue Q, cl_mem Src,
@@ -263,8 +277,8 @@ cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue Q, cl_mem Src,
   char *D = Dst->Data + DstOff;
   if (S < D + Size && D < S + Size)
     return CL_MEM_COPY_OVERLAP;
-  return command(Q, CL_COMMAND_COPY_BUFFER, NWait, Wait, Ev,
-                 [&] { memcpy(D, S, Size); });
+  return enqueue(Q, CL_COMMAND_COPY_BUFFER, NWait, Wait, Ev, false,
+                 [=] { memcpy(D, S, Size); });
 }
 
 cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue Q, cl_mem M,
@@ -277,48 +291,49 @@ cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue Q, cl_mem M,
   if (!Pattern || !Pow2 || Off % PatSize || Size % PatSize ||
       !inRange(M, Off, Size))
     return CL_INVALID_VALUE;
-  return command(Q, CL_COMMAND_FILL_BUFFER, NWait, Wait, Ev, [&] {
+  std::string Pat(static_cast<const char *>(Pattern), PatSize);
+  return enqueue(Q, CL_COMMAND_FILL_BUFFER, NWait, Wait, Ev, false, [=] {
     for (size_t I = 0; I < Size; I += PatSize)
-      memcpy(M->Data + Off + I, Pattern, PatSize);
+      memcpy(M->Data + Off + I, Pat.data(), PatSize);
   });
 }
 
 cl_int CL_API_CALL clEnqueueReadBufferRect(
-    cl_command_queue Q, cl_mem M, cl_bool, const size_t *BufOrigin,
+    cl_command_queue Q, cl_mem M, cl_bool B, const size_t *BufOrigin,
     const size_t *HostOrigin, const size_t *Region, size_t BufRow,
     size_t BufSlice, size_t HostRow, size_t HostSlice, void *Ptr,
     cl_uint NWait, const cl_event *Wait, cl_event *Ev) {
   if (cl_int E = checkCommand(Q, {M}))
     return E;
-  if (!Ptr || !BufOrigin || !HostOrigin || !Region || !Region[0] ||
-      !Region[1] || !Region[2])
+  if (!Ptr || !validRegion(BufOrigin, HostOrigin, Region))
     return CL_INVALID_VALUE;
-  Rect B(Region, BufRow, BufSlice), H(Region, HostRow, HostSlice);
-  if (B.last(BufOrigin, Region) > M->Size)
-    return CL_INVALID_VALUE;
-  return command(Q, CL_COMMAND_READ_BUFFER_RECT, NWait, Wait, Ev, [&] {
-    copyRect(static_cast<char *>(Ptr), H, HostOrigin, M->Data, B, BufOrigin,
-             Region);
-  });
+  if (!hostMay(M, /*Read=*/true))
+    return CL_INVALID_OPERATION;
+  return rectCommand(
+      Q, CL_COMMAND_READ_BUFFER_RECT, B,
+      RectSide(static_cast<char *>(Ptr), SIZE_MAX, HostOrigin, Region,
+               HostRow, HostSlice),
+      RectSide(M->Data, M->Size, BufOrigin, Region, BufRow, BufSlice), Region,
+      NWait, Wait, Ev);
 }
 
 cl_int CL_API_CALL clEnqueueWriteBufferRect(
-    cl_command_queue Q, cl_mem M, cl_bool, const size_t *BufOrigin,
+    cl_command_queue Q, cl_mem M, cl_bool B, const size_t *BufOrigin,
     const size_t *HostOrigin, const size_t *Region, size_t BufRow,
     size_t BufSlice, size_t HostRow, size_t HostSlice, const void *Ptr,
     cl_uint NWait, const cl_event *Wait, cl_event *Ev) {
   if (cl_int E = checkCommand(Q, {M}))
     return E;
-  if (!Ptr || !BufOrigin || !HostOrigin || !Region || !Region[0] ||
-      !Region[1] || !Region[2])
+  if (!Ptr || !validRegion(BufOrigin, HostOrigin, Region))
     return CL_INVALID_VALUE;
-  Rect B(Region, BufRow, BufSlice), H(Region, HostRow, HostSlice);
-  if (B.last(BufOrigin, Region) > M->Size)
-    return CL_INVALID_VALUE;
-  return command(Q, CL_COMMAND_WRITE_BUFFER_RECT, NWait, Wait, Ev, [&] {
-    copyRect(M->Data, B, BufOrigin, static_cast<const char *>(Ptr), H,
-             HostOrigin, Region);
-  });
+  if (!hostMay(M, /*Read=*/false))
+    return CL_INVALID_OPERATION;
+  return rectCommand(
+      Q, CL_COMMAND_WRITE_BUFFER_RECT, B,
+      RectSide(M->Data, M->Size, BufOrigin, Region, BufRow, BufSlice),
+      RectSide(static_cast<char *>(const_cast<void *>(Ptr)), SIZE_MAX,
+               HostOrigin, Region, HostRow, HostSlice),
+      Region, NWait, Wait, Ev);
 }
 
 cl_int CL_API_CALL clEnqueueCopyBufferRect(
@@ -328,19 +343,16 @@ cl_int CL_API_CALL clEnqueueCopyBufferRect(
     const cl_event *Wait, cl_event *Ev) {
   if (cl_int E = checkCommand(Q, {Src, Dst}))
     return E;
-  if (!SrcOrigin || !DstOrigin || !Region || !Region[0] || !Region[1] ||
-      !Region[2])
+  if (!validRegion(SrcOrigin, DstOrigin, Region))
     return CL_INVALID_VALUE;
-  Rect S(Region, SrcRow, SrcSlice), D(Region, DstRow, DstSlice);
-  if (S.last(SrcOrigin, Region) > Src->Size ||
-      D.last(DstOrigin, Region) > Dst->Size)
-    return CL_INVALID_VALUE;
-  return command(Q, CL_COMMAND_COPY_BUFFER_RECT, NWait, Wait, Ev, [&] {
-    copyRect(Dst->Data, D, DstOrigin, Src->Data, S, SrcOrigin, Region);
-  });
+  return rectCommand(
+      Q, CL_COMMAND_COPY_BUFFER_RECT, CL_FALSE,
+      RectSide(Dst->Data, Dst->Size, DstOrigin, Region, DstRow, DstSlice),
+      RectSide(Src->Data, Src->Size, SrcOrigin, Region, SrcRow, SrcSlice),
+      Region, NWait, Wait, Ev);
 }
 
-void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue Q, cl_mem M, cl_bool,
+void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue Q, cl_mem M, cl_bool B,
                                      cl_map_flags Flags, size_t Off,
                                      size_t Size, cl_uint NWait,
                                      const cl_event *Wait, cl_event *Ev,
@@ -351,8 +363,12 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue Q, cl_mem M, cl_bool,
       CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
   if (!Size || !inRange(M, Off, Size) || (Flags & ~Known))
     return failWith<void>(Err, CL_INVALID_VALUE);
-  if (cl_int E = command(Q, CL_COMMAND_MAP_BUFFER, NWait, Wait, Ev,
-                         [&] { ++M->Maps; }))
+  if (((Flags & CL_MAP_READ) && !hostMay(M, /*Read=*/true)) ||
+      ((Flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) &&
+       !hostMay(M, /*Read=*/false)))
+    return failWith<void>(Err, CL_INVALID_OPERATION);
+  if (cl_int E = enqueue(Q, CL_COMMAND_MAP_BUFFER, NWait, Wait, Ev, B,
+                         [=] { ++M->Maps; }))
     return failWith<void>(Err, E);
   return failWith<void>(Err, CL_SUCCESS, M->Data + Off);
 }
@@ -366,8 +382,8 @@ cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue Q, cl_mem M,
   char *P = static_cast<char *>(Ptr);
   if (!M->Maps || P < M->Data || P >= M->Data + M->Size)
     return CL_INVALID_VALUE;
-  return command(Q, CL_COMMAND_UNMAP_MEM_OBJECT, NWait, Wait, Ev,
-                 [&] { --M->Maps; });
+  return enqueue(Q, CL_COMMAND_UNMAP_MEM_OBJECT, NWait, Wait, Ev, false,
+                 [=] { --M->Maps; });
 }
 
 cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue Q, cl_uint N,
@@ -383,7 +399,7 @@ cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue Q, cl_uint N,
   for (cl_uint I = 0; I < N; ++I)
     if (!_cl_mem::valid(Mems[I]))
       return CL_INVALID_MEM_OBJECT;
-  return command(Q, CL_COMMAND_MIGRATE_MEM_OBJECTS, NWait, Wait, Ev, [] {});
+  return enqueue(Q, CL_COMMAND_MIGRATE_MEM_OBJECTS, NWait, Wait, Ev, false, [] {});
 }
 
 } // namespace kwocl

@@ -27,20 +27,24 @@ std::vector<KernelParam> parseSignature(const char *Sig) {
   std::stringstream SS(Sig);
   std::string Item;
   while (std::getline(SS, Item, ';')) {
+    std::vector<std::string> F;
+    std::stringstream Fields(Item);
+    for (std::string X; std::getline(Fields, X, ':');)
+      F.push_back(X);
+    F.resize(6);
     KernelParam P;
-    size_t A = Item.find(':'), B = Item.find(':', A + 1);
-    std::string Kind = Item.substr(0, A);
-    P.K = Kind == "buf"     ? KernelParam::Buffer
-          : Kind == "local" ? KernelParam::Local
+    P.K = F[0] == "buf"     ? KernelParam::Buffer
+          : F[0] == "local" ? KernelParam::Local
                             : KernelParam::Value;
-    P.Bytes = std::stoull(Item.substr(A + 1, B - A - 1));
-    P.Type = B == std::string::npos ? "" : Item.substr(B + 1);
+    P.Bytes = std::stoull(F[1]);
+    P.Type = F[2];
+    P.Space = F[3].empty() ? 0 : std::stoul(F[3]);
+    P.Qualifiers = F[4];
+    P.Name = F[5];
     Params.push_back(P);
   }
   return Params;
 }
-
-namespace {
 
 std::string readAll(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
@@ -59,6 +63,8 @@ bool writeAll(const std::string &Path, const std::string &Bytes) {
   }
   return rename(Tmp.c_str(), Path.c_str()) == 0;
 }
+
+namespace {
 
 /// FNV-1a, 64 bits: a cache key that is the same in every process.
 uint64_t hashBytes(const std::string &S, uint64_t H = 1469598103934665603ull) {
@@ -86,6 +92,8 @@ std::string cacheDir() {
   return Dir;
 }
 
+} // namespace
+
 /// A fresh private directory for one build's files.
 std::string makeTempDir() {
   char T[] = "/tmp/kw-ocl-XXXXXX";
@@ -96,6 +104,8 @@ void removeTree(const std::string &Dir) {
   if (!Dir.empty())
     (void)!system(("rm -rf '" + Dir + "'").c_str());
 }
+
+namespace {
 
 /// Splits build options into words; a quoted word keeps its spaces.
 std::vector<std::string> splitOptions(const char *Options) {
@@ -127,6 +137,25 @@ std::vector<std::string> splitOptions(const char *Options) {
   return Words;
 }
 
+} // namespace
+
+/// The options OpenCL defines for the compiler (1.2 to 2.0) besides -D,
+/// -I and -cl-std; clang takes each of them.
+bool isCompilerOption(const std::string &A) {
+  static const char *Known[] = {
+      "-cl-single-precision-constant", "-cl-denorms-are-zero",
+      "-cl-fp32-correctly-rounded-divide-sqrt", "-cl-opt-disable",
+      "-cl-mad-enable", "-cl-no-signed-zeros",
+      "-cl-unsafe-math-optimizations", "-cl-finite-math-only",
+      "-cl-fast-relaxed-math", "-cl-strict-aliasing", "-cl-kernel-arg-info",
+      "-cl-uniform-work-group-size", "-cl-no-subgroup-ifp", "-w", "-Werror",
+      "-g"};
+  for (const char *K : Known)
+    if (A == K)
+      return true;
+  return false;
+}
+
 /// clBuildProgram's options as kernel-wrap's compile options; false for an
 /// option OpenCL does not define (CL_INVALID_BUILD_OPTIONS).
 bool parseOptions(const char *Options, kw::CompileOptions &CO,
@@ -146,8 +175,7 @@ bool parseOptions(const char *Options, kw::CompileOptions &CO,
       }
     } else if (A.rfind("-cl-std=", 0) == 0) {
       CO.ClStd = A.substr(8);
-    } else if (A.rfind("-cl-", 0) == 0 || A == "-w" || A == "-Werror" ||
-               A == "-g") {
+    } else if (isCompilerOption(A)) {
       CO.ClangArgs.push_back(A);
     } else {
       Bad = A;
@@ -161,6 +189,8 @@ bool parseOptions(const char *Options, kw::CompileOptions &CO,
     CO.ClangArgs.push_back(std::string("-I") + Cwd);
   return true;
 }
+
+namespace {
 
 /// The cache key: the source after the preprocessor (so an included
 /// header's change counts), the options and the tools.
@@ -187,6 +217,8 @@ bool cacheKey(const std::string &Src, const kw::CompileOptions &CO,
   return true;
 }
 
+} // namespace
+
 /// The build log: the compiler's messages without our command line.
 std::string buildLog(const std::string &Err) {
   if (Err.rfind("command failed:", 0) == 0) {
@@ -206,6 +238,8 @@ bool loadBuilt(cl_program P, const std::string &So, std::string &Err) {
   P->SoPath = So;
   return true;
 }
+
+namespace {
 
 /// Compiles \p P's source with \p CO, through the cache.
 cl_int buildSource(cl_program P, kw::CompileOptions &CO) {
@@ -237,6 +271,8 @@ cl_int buildSource(cl_program P, kw::CompileOptions &CO) {
   return OK ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
 }
 
+} // namespace
+
 cl_int checkProgramDevices(cl_uint N, const cl_device_id *Devices) {
   if ((N && !Devices) || (!N && Devices))
     return CL_INVALID_VALUE;
@@ -245,8 +281,6 @@ cl_int checkProgramDevices(cl_uint N, const cl_device_id *Devices) {
       return CL_INVALID_DEVICE;
   return CL_SUCCESS;
 }
-
-} // namespace
 
 cl_program CL_API_CALL clCreateProgramWithSource(cl_context C, cl_uint N,
                                                  const char **Strings,
@@ -356,44 +390,6 @@ cl_int CL_API_CALL clBuildProgram(cl_program P, cl_uint N,
   if (Notify)
     Notify(P, Data);
   return Result;
-}
-
-cl_int CL_API_CALL clCompileProgram(cl_program P, cl_uint N,
-                                    const cl_device_id *Devices,
-                                    const char *Options,
-                                    cl_uint NumHeaders, const cl_program *,
-                                    const char **,
-                                    void(CL_CALLBACK *Notify)(cl_program,
-                                                              void *),
-                                    void *Data) {
-  // Compiling and linking are one step here: the compiled program is
-  // executable already, and a link of exactly it is the identity.
-  // Embedded headers are not written out for the compiler.
-  if (NumHeaders)
-    return CL_INVALID_OPERATION;
-  return kwocl::clBuildProgram(P, N, Devices, Options, Notify, Data);
-}
-
-cl_program CL_API_CALL clLinkProgram(cl_context C, cl_uint N,
-                                     const cl_device_id *Devices,
-                                     const char *, cl_uint NumInputs,
-                                     const cl_program *Inputs,
-                                     void(CL_CALLBACK *Notify)(cl_program,
-                                                               void *),
-                                     void *Data, cl_int *Err) {
-  if (!_cl_context::valid(C))
-    return failWith<_cl_program>(Err, CL_INVALID_CONTEXT);
-  if (cl_int E = checkProgramDevices(N, Devices))
-    return failWith<_cl_program>(Err, E);
-  if (NumInputs != 1 || !Inputs || !_cl_program::valid(Inputs[0]))
-    return failWith<_cl_program>(Err, CL_INVALID_OPERATION);
-  cl_program P = Inputs[0];
-  if (P->Status != CL_BUILD_SUCCESS)
-    return failWith<_cl_program>(Err, CL_INVALID_PROGRAM);
-  P->retain();
-  if (Notify)
-    Notify(P, Data);
-  return failWith(Err, CL_SUCCESS, P);
 }
 
 cl_int CL_API_CALL clUnloadCompiler() { return CL_SUCCESS; }
@@ -582,15 +578,30 @@ cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel K, cl_uint I,
   if (I >= K->Params.size())
     return CL_INVALID_ARG_INDEX;
   const KernelParam &P = K->Params[I];
+  // The spec promises argument information only for programs built with
+  // -cl-kernel-arg-info (which gives the names).
+  if (P.Name.empty())
+    return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+  cl_kernel_arg_type_qualifier Qual = CL_KERNEL_ARG_TYPE_NONE;
+  if (P.Qualifiers.find("const") != std::string::npos || P.Space == 2)
+    Qual |= CL_KERNEL_ARG_TYPE_CONST;
+  if (P.Qualifiers.find("restrict") != std::string::npos)
+    Qual |= CL_KERNEL_ARG_TYPE_RESTRICT;
+  if (P.Qualifiers.find("volatile") != std::string::npos)
+    Qual |= CL_KERNEL_ARG_TYPE_VOLATILE;
+  static const cl_kernel_arg_address_qualifier Spaces[] = {
+      CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_ADDRESS_GLOBAL,
+      CL_KERNEL_ARG_ADDRESS_CONSTANT, CL_KERNEL_ARG_ADDRESS_LOCAL};
   switch (Param) {
   case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
-    return info(cl_kernel_arg_address_qualifier(
-                    P.K == KernelParam::Buffer  ? CL_KERNEL_ARG_ADDRESS_GLOBAL
-                    : P.K == KernelParam::Local ? CL_KERNEL_ARG_ADDRESS_LOCAL
-                                                : CL_KERNEL_ARG_ADDRESS_PRIVATE),
+    return info(Spaces[P.Space < 4 ? P.Space : 0], Room, Dst, Ret);
+  case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+    return info(cl_kernel_arg_access_qualifier(CL_KERNEL_ARG_ACCESS_NONE),
                 Room, Dst, Ret);
   case CL_KERNEL_ARG_TYPE_NAME: return info(P.Type, Room, Dst, Ret);
-  default: return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+  case CL_KERNEL_ARG_TYPE_QUALIFIER: return info(Qual, Room, Dst, Ret);
+  case CL_KERNEL_ARG_NAME: return info(P.Name, Room, Dst, Ret);
+  default: return CL_INVALID_VALUE;
   }
 }
 

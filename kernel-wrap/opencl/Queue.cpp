@@ -1,15 +1,18 @@
 //===- Queue.cpp - Command queues, events and kernel launches -------------===//
 //
 /// \file
-/// Every command runs when it is enqueued, so a queue is always empty and
-/// every event it returns is complete (the spec allows an implementation to
-/// finish a command before the enqueue returns). A user event is the one
-/// event that can be pending: a command waiting on it blocks the enqueuing
-/// thread until another thread sets its status.
-//
+/// A command runs when it is enqueued unless it must wait: for an event
+/// that is not complete (a user event, or a command waiting for one) or for
+/// the commands before it in its queue. Those wait in the queue's Pending
+/// list, in order, and run on the thread that completes what they wait for
+/// (clSetUserEventStatus) or that waits for them (clFinish,
+/// clWaitForEvents, a blocking command). So most events are complete when
+/// the enqueue returns (the spec allows it), and a host that gates commands
+/// with a user event and sets it later from the same thread works.
 //===----------------------------------------------------------------------===//
 
 #include "Icd.h"
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -25,6 +28,8 @@ namespace {
 
 std::mutex EventMu;
 std::condition_variable EventCv;
+/// Queues with pending commands, each retained while it is here.
+std::vector<cl_command_queue> Waiting;
 
 /// Sets \p E's status and runs the callbacks registered for it.
 void setStatus(cl_event E, cl_int Status) {
@@ -39,6 +44,88 @@ void setStatus(cl_event E, cl_int Status) {
   EventCv.notify_all();
   for (auto &[Fn, Data] : Run)
     Fn(E, Status, Data);
+}
+
+bool done(cl_event E) { return E->Status <= CL_COMPLETE; }
+
+bool ready(const _cl_command_queue::Command &C) {
+  for (cl_event E : C.Wait)
+    if (!done(E))
+      return false;
+  return true;
+}
+
+/// Runs command \p C (its wait list complete): the body unless an event it
+/// waited for failed, then its event's status and times.
+void runCommand(_cl_command_queue::Command &C) {
+  bool Failed = false;
+  for (cl_event E : C.Wait)
+    Failed |= E->Status < 0;
+  cl_event Ev = C.Event;
+  Ev->Submit = Ev->Start = nowNs();
+  if (!Failed)
+    C.Body();
+  Ev->End = nowNs();
+  setStatus(Ev, Failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
+                       : CL_COMPLETE);
+  for (cl_event E : C.Wait)
+    E->release();
+  Ev->release();
+}
+
+/// Runs the commands at the front of \p Q that can run; true if one ran.
+bool drain(cl_command_queue Q) {
+  std::unique_lock<std::mutex> L(EventMu);
+  if (Q->Draining)
+    return false;
+  Q->Draining = true;
+  bool Ran = false;
+  while (!Q->Pending.empty() && ready(Q->Pending.front())) {
+    _cl_command_queue::Command C = std::move(Q->Pending.front());
+    Q->Pending.pop_front();
+    L.unlock();
+    runCommand(C);
+    Ran = true;
+    L.lock();
+  }
+  Q->Draining = false;
+  L.unlock();
+  EventCv.notify_all();
+  return Ran;
+}
+
+/// Runs whatever can run in every queue, until nothing more can (a command
+/// of one queue may wait for an event of another).
+void progress() {
+  for (bool Ran = true; Ran;) {
+    std::vector<cl_command_queue> Qs;
+    {
+      std::lock_guard<std::mutex> L(EventMu);
+      Qs = Waiting;
+      for (cl_command_queue Q : Qs)
+        Q->retain();
+    }
+    Ran = false;
+    for (cl_command_queue Q : Qs)
+      Ran |= drain(Q);
+    std::lock_guard<std::mutex> L(EventMu);
+    for (auto It = Waiting.begin(); It != Waiting.end();)
+      if ((*It)->Pending.empty() && !(*It)->Draining) {
+        (*It)->release();
+        It = Waiting.erase(It);
+      } else {
+        ++It;
+      }
+    for (cl_command_queue Q : Qs)
+      Q->release();
+  }
+}
+
+/// Waits until \p Done holds, running what can run meanwhile.
+template <typename Pred> void waitUntil(Pred Done) {
+  progress();
+  std::unique_lock<std::mutex> L(EventMu);
+  EventCv.wait(L, Done);
 }
 
 /// The pool kernels run on: this machine's cores (KW_THREADS to choose),
@@ -56,37 +143,59 @@ kw::ThreadPool &pool(std::unique_lock<std::mutex> &Lock) {
   return *Pool;
 }
 
-} // namespace
-
-cl_int waitList(cl_uint N, const cl_event *Events) {
+cl_int checkWaitList(cl_uint N, const cl_event *Events) {
   if ((N && !Events) || (!N && Events))
     return CL_INVALID_EVENT_WAIT_LIST;
   for (cl_uint I = 0; I < N; ++I)
     if (!_cl_event::valid(Events[I]))
       return CL_INVALID_EVENT_WAIT_LIST;
-  bool Failed = false;
-  std::unique_lock<std::mutex> L(EventMu);
-  for (cl_uint I = 0; I < N; ++I) {
-    EventCv.wait(L, [&] { return Events[I]->Status <= CL_COMPLETE; });
-    Failed |= Events[I]->Status < 0;
-  }
-  return Failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : CL_SUCCESS;
+  return CL_SUCCESS;
 }
 
-void completeEvent(cl_command_queue Q, cl_command_type Type, cl_ulong Start,
-                   cl_event *Out) {
-  if (!Out)
-    return;
+} // namespace
+
+cl_int enqueue(cl_command_queue Q, cl_command_type Type, cl_uint NWait,
+               const cl_event *Wait, cl_event *Ev, bool Blocking,
+               std::function<void()> Body) {
+  if (cl_int E = checkWaitList(NWait, Wait))
+    return E;
   auto *E = new _cl_event();
   E->Ctx = Q->Ctx;
   E->Ctx->retain();
   E->Queue = Q;
   Q->retain();
   E->Type = Type;
-  E->Queued = E->Submit = E->Start = Start;
-  E->End = nowNs();
-  E->Status = CL_COMPLETE;
-  *Out = E;
+  E->Queued = nowNs();
+  E->retain(); // the command's reference; the caller's is the first
+  _cl_command_queue::Command C{std::move(Body),
+                               std::vector<cl_event>(Wait, Wait + NWait), E};
+  for (cl_event W : C.Wait)
+    W->retain();
+  bool Now;
+  {
+    std::lock_guard<std::mutex> L(EventMu);
+    Now = Q->Pending.empty() && !Q->Draining && ready(C);
+    if (!Now) {
+      if (Q->Pending.empty() &&
+          std::find(Waiting.begin(), Waiting.end(), Q) == Waiting.end()) {
+        Q->retain();
+        Waiting.push_back(Q);
+      }
+      Q->Pending.push_back(std::move(C));
+    }
+  }
+  if (Now)
+    runCommand(C);
+  else if (Blocking)
+    waitUntil([&] { return done(E); });
+  cl_int Result = Blocking && E->Status < 0
+                      ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
+                      : CL_SUCCESS;
+  if (Ev)
+    *Ev = E;
+  else
+    E->release();
+  return Result;
 }
 
 namespace {
@@ -166,22 +275,27 @@ cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue Q,
 }
 
 cl_int CL_API_CALL clFlush(cl_command_queue Q) {
-  return _cl_command_queue::valid(Q) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
+  if (!_cl_command_queue::valid(Q))
+    return CL_INVALID_COMMAND_QUEUE;
+  progress();
+  return CL_SUCCESS;
 }
 
 cl_int CL_API_CALL clFinish(cl_command_queue Q) {
-  return _cl_command_queue::valid(Q) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
+  if (!_cl_command_queue::valid(Q))
+    return CL_INVALID_COMMAND_QUEUE;
+  waitUntil([&] { return Q->Pending.empty() && !Q->Draining; });
+  return CL_SUCCESS;
 }
 
+// In-order: a marker or barrier without a wait list follows every
+// command before it because it queues behind them.
 cl_int CL_API_CALL clEnqueueMarkerWithWaitList(cl_command_queue Q, cl_uint N,
                                                const cl_event *Wait,
                                                cl_event *Ev) {
   if (!_cl_command_queue::valid(Q))
     return CL_INVALID_COMMAND_QUEUE;
-  if (cl_int E = waitList(N, Wait))
-    return E;
-  completeEvent(Q, CL_COMMAND_MARKER, nowNs(), Ev);
-  return CL_SUCCESS;
+  return enqueue(Q, CL_COMMAND_MARKER, N, Wait, Ev, false, [] {});
 }
 
 cl_int CL_API_CALL clEnqueueBarrierWithWaitList(cl_command_queue Q,
@@ -190,10 +304,7 @@ cl_int CL_API_CALL clEnqueueBarrierWithWaitList(cl_command_queue Q,
                                                 cl_event *Ev) {
   if (!_cl_command_queue::valid(Q))
     return CL_INVALID_COMMAND_QUEUE;
-  if (cl_int E = waitList(N, Wait))
-    return E;
-  completeEvent(Q, CL_COMMAND_BARRIER, nowNs(), Ev);
-  return CL_SUCCESS;
+  return enqueue(Q, CL_COMMAND_BARRIER, N, Wait, Ev, false, [] {});
 }
 
 cl_int CL_API_CALL clEnqueueMarker(cl_command_queue Q, cl_event *Ev) {
@@ -212,15 +323,26 @@ cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_queue Q, cl_uint N,
     return CL_INVALID_COMMAND_QUEUE;
   if (!N || !Events)
     return CL_INVALID_VALUE;
-  cl_int E = waitList(N, Events);
-  return E == CL_INVALID_EVENT_WAIT_LIST ? CL_INVALID_EVENT : E;
+  if (checkWaitList(N, Events))
+    return CL_INVALID_EVENT;
+  return enqueue(Q, CL_COMMAND_BARRIER, N, Events, nullptr, false, [] {});
 }
 
 cl_int CL_API_CALL clWaitForEvents(cl_uint N, const cl_event *Events) {
   if (!N || !Events)
     return CL_INVALID_VALUE;
-  cl_int E = waitList(N, Events);
-  return E == CL_INVALID_EVENT_WAIT_LIST ? CL_INVALID_EVENT : E;
+  if (checkWaitList(N, Events))
+    return CL_INVALID_EVENT;
+  bool Failed = false;
+  waitUntil([&] {
+    for (cl_uint I = 0; I < N; ++I)
+      if (!done(Events[I]))
+        return false;
+    return true;
+  });
+  for (cl_uint I = 0; I < N; ++I)
+    Failed |= Events[I]->Status < 0;
+  return Failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : CL_SUCCESS;
 }
 
 cl_int CL_API_CALL clGetEventInfo(cl_event E, cl_event_info Param,
@@ -290,6 +412,7 @@ cl_int CL_API_CALL clSetUserEventStatus(cl_event E, cl_int Status) {
   if (E->Status <= CL_COMPLETE)
     return CL_INVALID_OPERATION;
   setStatus(E, Status);
+  progress();
   return CL_SUCCESS;
 }
 
@@ -333,17 +456,24 @@ cl_int checkRange(cl_uint Dims, const size_t *Offset, const size_t *Global,
     R.Global[D] = Global[D];
     R.Offset[D] = Offset ? Offset[D] : 0;
     if (Local) {
-      if (!Local[D] || Local[D] > MaxWorkGroupSize)
-        return CL_INVALID_WORK_ITEM_SIZE;
-      if (Global[D] % Local[D])
+      if (!Local[D] || Global[D] % Local[D])
         return CL_INVALID_WORK_GROUP_SIZE;
       R.Local[D] = Local[D];
       Items *= Local[D];
     }
   }
+  // The group's total first: both errors apply to one dimension over the
+  // limit, and the spec lists this one first.
   if (Items > MaxWorkGroupSize)
     return CL_INVALID_WORK_GROUP_SIZE;
+  for (cl_uint D = 0; D < Dims && Local; ++D)
+    if (Local[D] > MaxWorkGroupSize)
+      return CL_INVALID_WORK_ITEM_SIZE;
   if (Reqd) {
+    // OpenCL 1.2: a kernel with reqd_work_group_size needs its local size
+    // given.
+    if (!Local)
+      return CL_INVALID_WORK_GROUP_SIZE;
     // The work-group function was compiled for exactly these groups.
     for (cl_uint D = 0; D < 3; ++D) {
       size_t G = D < Dims ? Global[D] : 1;
@@ -367,30 +497,52 @@ cl_int checkRange(cl_uint Dims, const size_t *Offset, const size_t *Global,
   return CL_SUCCESS;
 }
 
-/// The kernel's arguments as the work-group function takes them.
-cl_int kernelArgs(cl_kernel K, cl_context Ctx, std::vector<void *> &Ptrs,
-                  std::vector<kw::Arg> &Args) {
+/// A launch's arguments as the work-group function takes them, copied
+/// when it is enqueued (later clSetKernelArg calls do not change it).
+/// It holds the kernel (its program's code) and the buffers until it ran.
+struct Launch {
+  cl_kernel Kernel = nullptr;
+  std::vector<cl_mem> Mems;
+  std::vector<std::vector<char>> Values;
+  std::vector<void *> Ptrs;
+  std::vector<kw::Arg> Args;
+  ~Launch() {
+    for (cl_mem M : Mems)
+      M->release();
+    if (Kernel)
+      Kernel->release();
+  }
+};
+
+cl_int snapshotArgs(cl_kernel K, cl_context Ctx, Launch &L) {
   size_t N = K->Params.size();
-  Ptrs.assign(N, nullptr);
-  Args.assign(N, kw::Arg());
+  K->retain();
+  L.Kernel = K;
+  L.Values = K->Values;
+  L.Ptrs.assign(N, nullptr);
+  L.Args.assign(N, kw::Arg());
   for (size_t I = 0; I < N; ++I) {
     if (!K->Set[I])
       return CL_INVALID_KERNEL_ARGS;
     switch (K->Params[I].K) {
     case KernelParam::Local:
-      Args[I].LocalBytes = K->LocalBytes[I];
+      L.Args[I].LocalBytes = K->LocalBytes[I];
       break;
     case KernelParam::Buffer: {
       cl_mem M;
-      memcpy(&M, K->Values[I].data(), sizeof(M));
+      memcpy(&M, L.Values[I].data(), sizeof(M));
       if (M && (!_cl_mem::valid(M) || M->Ctx != Ctx))
         return CL_INVALID_KERNEL_ARGS;
-      Ptrs[I] = M ? M->Data : nullptr;
-      Args[I].Value = &Ptrs[I];
+      if (M) {
+        M->retain();
+        L.Mems.push_back(M);
+      }
+      L.Ptrs[I] = M ? M->Data : nullptr;
+      L.Args[I].Value = &L.Ptrs[I];
       break;
     }
     case KernelParam::Value:
-      Args[I].Value = K->Values[I].data();
+      L.Args[I].Value = L.Values[I].data();
       break;
     }
   }
@@ -410,24 +562,19 @@ cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue Q, cl_kernel K,
     return CL_INVALID_KERNEL;
   if (K->Prog->Ctx != Q->Ctx)
     return CL_INVALID_CONTEXT;
-  std::vector<void *> Ptrs;
-  std::vector<kw::Arg> Args;
-  if (cl_int E = kernelArgs(K, Q->Ctx, Ptrs, Args))
+  if (!K->Fn)
+    return CL_INVALID_PROGRAM_EXECUTABLE;
+  auto L = std::make_shared<Launch>();
+  if (cl_int E = snapshotArgs(K, Q->Ctx, *L))
     return E;
   kw::NDRange R;
   if (cl_int E = checkRange(Dims, Offset, Global, Local, K->Reqd, R))
     return E;
-  if (cl_int E = waitList(NWait, Wait))
-    return E;
-  cl_ulong T0 = nowNs();
-  if (!K->Fn)
-    return CL_INVALID_PROGRAM_EXECUTABLE;
-  {
+  kw_wg_fn Fn = K->Fn;
+  return enqueue(Q, CL_COMMAND_NDRANGE_KERNEL, NWait, Wait, Ev, false, [=] {
     std::unique_lock<std::mutex> Lock;
-    pool(Lock).run(K->Fn, Args, R);
-  }
-  completeEvent(Q, CL_COMMAND_NDRANGE_KERNEL, T0, Ev);
-  return CL_SUCCESS;
+    pool(Lock).run(Fn, L->Args, R);
+  });
 }
 
 cl_int CL_API_CALL clEnqueueTask(cl_command_queue Q, cl_kernel K,

@@ -89,6 +89,32 @@ struct TempDir {
   }
 };
 
+} // namespace
+
+bool compileToBitcode(const std::string &Src, const CompileOptions &O,
+                      const std::string &Out, std::string &Err) {
+  std::string Dir = Out.substr(0, Out.rfind('/') + 1) + ".";
+  std::vector<std::string> Cmd = {
+      clangPath(), "-x", "cl", "-cl-std=" + O.ClStd, "-Xclang",
+      "-finclude-default-header", "--target=x86_64-unknown-linux-gnu",
+      "-march=" + O.March, "-O2", "-Xclang", "-disable-llvm-passes",
+      "-emit-llvm", "-c", Src, "-o", Out};
+  Cmd.insert(Cmd.end() - 4, O.ClangArgs.begin(), O.ClangArgs.end());
+  return run(Cmd, Dir, Err);
+}
+
+bool linkBitcode(const std::vector<std::string> &Inputs,
+                 const std::string &Out, std::string &Err) {
+  std::string Tools = clangPath().substr(0, clangPath().rfind('/') + 1);
+  std::vector<std::string> Cmd = {Tools + "llvm-link"};
+  Cmd.insert(Cmd.end(), Inputs.begin(), Inputs.end());
+  Cmd.push_back("-o");
+  Cmd.push_back(Out);
+  return run(Cmd, Out.substr(0, Out.rfind('/') + 1) + ".", Err);
+}
+
+namespace {
+
 /// Source to IR after kernel-wrap (+ -O3 unless WrapOnly) in Dir.
 bool toOptimizedIR(const std::string &Src, const CompileOptions &O,
                    bool WrapOnly, bool Text, const std::string &Dir,
@@ -96,13 +122,7 @@ bool toOptimizedIR(const std::string &Src, const CompileOptions &O,
   std::string In = Src;
   if (endsWith(Src, ".cl")) {
     In = Dir + "/kernel.bc";
-    std::vector<std::string> Cmd = {
-        clangPath(), "-x", "cl", "-cl-std=" + O.ClStd, "-Xclang",
-        "-finclude-default-header", "--target=x86_64-unknown-linux-gnu",
-        "-march=" + O.March, "-O2", "-Xclang", "-disable-llvm-passes",
-        "-emit-llvm", "-c", Src, "-o", In};
-    Cmd.insert(Cmd.end() - 4, O.ClangArgs.begin(), O.ClangArgs.end());
-    if (!run(Cmd, Dir, Err))
+    if (!compileToBitcode(Src, O, In, Err))
       return false;
   }
   Out = Dir + (Text ? "/kernel.opt.ll" : "/kernel.opt.bc");
