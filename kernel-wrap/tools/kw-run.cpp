@@ -11,6 +11,7 @@
 ///   buf:TYPE:COUNT[:INIT]  a buffer; TYPE f32 f64 i32 u32 i64 u64 u8;
 ///                          INIT rand (default) | rand:LO:HI | zero | iota
 ///                          | const:V | file:PATH (raw bytes)
+///                          | prefix:LO:HI (offsets of rows LO..HI long)
 ///   TYPE:VALUE             a scalar
 ///   local:BYTES            a __local buffer (one per thread)
 /// The first run's buffers are dumped (--dump), one value per line, floats

@@ -217,6 +217,14 @@ inline void parseArg(const std::string &Spec, ArgData &A, uint64_t Seed,
         V = std::floor(V);
       store(A.Type, P + I * Elt, V);
     }
+  } else if (Init == "prefix" && F.size() == 6) {
+    // Offsets of rows of random lengths in [LO, HI]: a CSR row pointer.
+    Rng R{Seed * 1000003u + Index};
+    double Lo = std::stod(F[4]), Hi = std::stod(F[5]), Sum = 0;
+    for (size_t I = 0; I < A.Count; ++I) {
+      store(A.Type, P + I * Elt, Sum);
+      Sum += std::floor(Lo + (Hi - Lo + 1) * R.unit());
+    }
   } else if (Init == "zero") {
   } else if (Init == "iota") {
     for (size_t I = 0; I < A.Count; ++I)
