@@ -78,6 +78,12 @@ llvm::Value *lowerMoreMath(llvm::IRBuilder<> &B, const OclName &N,
 llvm::Value *lowerConvert(llvm::IRBuilder<> &B, const OclName &N,
                           llvm::Value *X, llvm::Type *To);
 
+/// The float or double \p X as the FP type \p To, rounded exactly as
+/// \p Mode says (`_rte`, `_rtz`, `_rtp`, `_rtn`; empty: to nearest even);
+/// null for another mode.
+llvm::Value *convertToFP(llvm::IRBuilder<> &B, llvm::Value *X, llvm::Type *To,
+                         llvm::StringRef Mode);
+
 /// shuffle / shuffle2, or null for any other builtin.
 llvm::Value *lowerShuffle(llvm::IRBuilder<> &B, const OclName &N,
                           llvm::ArrayRef<llvm::Value *> Args);

@@ -129,7 +129,24 @@ Value *toFP(IRBuilder<> &B, Value *X, Type *To, bool FromUnsigned,
   return B.CreateBitCast(B.CreateAdd(Bits, Step), To);
 }
 
+Rounding parseRounding(StringRef Suffix) {
+  return StringSwitch<Rounding>(Suffix)
+      .Case("", Rounding::Default)
+      .Case("_rte", Rounding::Even)
+      .Case("_rtz", Rounding::Zero)
+      .Case("_rtp", Rounding::Up)
+      .Case("_rtn", Rounding::Down)
+      .Default(Rounding::Invalid);
+}
+
 } // namespace
+
+Value *convertToFP(IRBuilder<> &B, Value *X, Type *To, StringRef Mode) {
+  Rounding M = parseRounding(Mode);
+  if (M == Rounding::Invalid || !X->getType()->isFPOrFPVectorTy())
+    return nullptr;
+  return toFP(B, X, To, /*FromUnsigned=*/false, M);
+}
 
 Value *lowerConvert(IRBuilder<> &B, const OclName &N, Value *X, Type *To) {
   StringRef Rest = N.Base;
@@ -138,13 +155,7 @@ Value *lowerConvert(IRBuilder<> &B, const OclName &N, Value *X, Type *To) {
   StringRef TypeName = Rest.take_until([](char C) { return C == '_'; });
   Rest = Rest.drop_front(TypeName.size());
   bool Sat = Rest.consume_front("_sat");
-  Rounding M = StringSwitch<Rounding>(Rest)
-                   .Case("", Rounding::Default)
-                   .Case("_rte", Rounding::Even)
-                   .Case("_rtz", Rounding::Zero)
-                   .Case("_rtp", Rounding::Up)
-                   .Case("_rtn", Rounding::Down)
-                   .Default(Rounding::Invalid);
+  Rounding M = parseRounding(Rest);
   Type *Named = oclTypeNamed(B.getContext(), TypeName);
   if (M == Rounding::Invalid || !Named || Named != To ||
       Named->getScalarType()->isHalfTy() ||

@@ -135,3 +135,19 @@ __kernel void newmath(__global const float *fa, __global const float *fb,
   od[i * ND + 6] = rootn(dx * 1e200, 3);
   od[i * ND + 7] = ldexp(dx, k * 3);
 }
+
+// vstore_half with each rounding mode, vloada_half3 / vstorea_half3 (which
+// step by 4 halves).
+__kernel void halves(__global const float *fa, __global ushort *h,
+                     __global ushort *h3) {
+  size_t i = get_global_id(0);
+  float x = fa[i];
+  __global half *p = (__global half *)h + 8 * i;
+  vstore_half_rte(x, 0, p);
+  vstore_half_rtz(x, 1, p);
+  vstore_half_rtp(x, 2, p);
+  vstore_half_rtn(x, 3, p);
+  vstore_half4_rtn(vload4(i, fa), 1, p);
+  float3 v = vloada_half3(i, (__global const half *)fa);
+  vstorea_half3_rtz(v, i, (__global half *)h3);
+}

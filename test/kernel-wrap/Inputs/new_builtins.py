@@ -2,7 +2,8 @@
 """Inputs and expected results of new-builtins.cl, computed here from the
 OpenCL C 1.2 definitions independently of the pass.
 `new_builtins.py gen DIR N` writes the inputs; `new_builtins.py check DUMP N`
-checks a kw-run --dump (exact but for the ulp tolerances named below)."""
+checks a kw-run --dump of newmath (exact but for the ulp tolerances named
+below), `new_builtins.py halves DUMP N` one of halves."""
 import math
 import random
 import struct
@@ -372,8 +373,43 @@ def double_checks(i, x, y, a, b, k, got):
     return bad
 
 
+def half_bits(x, mode):
+    if math.isnan(x):
+        return None
+    v = round_to(x, mode, 11, -14, 15)
+    return struct.unpack("H", struct.pack("e", v))[0]
+
+
+def check_halves(path, n):
+    fa, h, h3 = read(path)
+    raw = struct.pack(f"{len(fa)}f", *fa)
+    halves = struct.unpack(f"{len(raw) // 2}H", raw)
+    bad = []
+    for i in range(n):
+        x = fa[i]
+        want = [half_bits(x, m) for m in ("rte", "rtz", "rtp", "rtn")]
+        want += [half_bits(v, "rtn") for v in fa[4 * i: 4 * i + 4]]
+        for j, (w, g) in enumerate(zip(want, h[8 * i: 8 * i + 8])):
+            # NaN: any NaN half.
+            if (w is None and (g & 0x7c00 != 0x7c00 or not g & 0x3ff)) or \
+                    (w is not None and w != g):
+                bad.append((i, j, x, g, w))
+        for j in range(3):
+            w = halves[4 * i + j]
+            g = h3[4 * i + j]
+            if w != g and not (w & 0x7c00 == 0x7c00 and w & 0x3ff and
+                               g & 0x7c00 == 0x7c00 and g & 0x3ff):
+                bad.append(("a3", i, j, g, w))
+        if h3[4 * i + 3] != 0:
+            bad.append(("a3 gap", i))
+    print(f"{len(bad)} wrong, first {bad[:6]}" if bad else "ok")
+    return 1 if bad else 0
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "gen":
         gen(sys.argv[2], int(sys.argv[3]))
+    elif sys.argv[1] == "halves":
+        sys.exit(check_halves(sys.argv[2], int(sys.argv[3])))
     else:
         sys.exit(check(sys.argv[2], int(sys.argv[3])))
