@@ -48,18 +48,17 @@ Value *lowerCopy(CallInst &CI, const OclName &N, const WorkItemValues &V) {
   IRBuilder<> B(Before->getTerminator());
   Type *I64 = B.getInt64Ty();
   Count = B.CreateZExtOrTrunc(Count, I64);
-  Value *Stride = Strided ? B.CreateZExtOrTrunc(CI.getArgOperand(3), I64)
-                          : nullptr;
+  Value *Stride =
+      Strided ? B.CreateZExtOrTrunc(CI.getArgOperand(3), I64) : nullptr;
   Value *Linear = B.CreateAdd(
-      B.CreateMul(B.CreateAdd(B.CreateMul(V.LocalId[2], V.LocalSize[1]),
-                              V.LocalId[1]),
-                  V.LocalSize[0]),
+      B.CreateMul(
+          B.CreateAdd(B.CreateMul(V.LocalId[2], V.LocalSize[1]), V.LocalId[1]),
+          V.LocalSize[0]),
       V.LocalId[0], "copy.first");
-  Value *Items = B.CreateMul(B.CreateMul(V.LocalSize[0], V.LocalSize[1]),
-                             V.LocalSize[2]);
-  BasicBlock *Loop =
-      BasicBlock::Create(CI.getContext(), "copy.share", Before->getParent(),
-                         After);
+  Value *Items =
+      B.CreateMul(B.CreateMul(V.LocalSize[0], V.LocalSize[1]), V.LocalSize[2]);
+  BasicBlock *Loop = BasicBlock::Create(CI.getContext(), "copy.share",
+                                        Before->getParent(), After);
   Before->getTerminator()->eraseFromParent();
   B.SetInsertPoint(Before);
   B.CreateCondBr(B.CreateICmpULT(Linear, Count), Loop, After);
@@ -92,8 +91,8 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N,
   if (N.Base != "wait_group_events")
     return nullptr;
   Module &M = *CI.getModule();
-  FunctionCallee Barrier = M.getOrInsertFunction(
-      "_Z7barrierj", B.getVoidTy(), B.getInt32Ty());
+  FunctionCallee Barrier =
+      M.getOrInsertFunction("_Z7barrierj", B.getVoidTy(), B.getInt32Ty());
   // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE.
   return B.CreateCall(Barrier, {B.getInt32(3)});
 }

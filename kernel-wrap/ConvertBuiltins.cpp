@@ -40,19 +40,21 @@ Value *intToInt(IRBuilder<> &B, Value *X, Type *To, bool FromUnsigned,
   unsigned ToBits = To->getScalarSizeInBits();
   unsigned W = std::max(FromBits, ToBits);
   Type *WT = X->getType()->getWithNewBitWidth(W);
-  Value *V = FromUnsigned ? B.CreateZExtOrTrunc(X, WT) : B.CreateSExtOrTrunc(X, WT);
+  Value *V =
+      FromUnsigned ? B.CreateZExtOrTrunc(X, WT) : B.CreateSExtOrTrunc(X, WT);
   if (Sat) {
     APInt Max = ToUnsigned ? APInt::getMaxValue(ToBits).zext(W)
                            : APInt::getSignedMaxValue(ToBits).zext(W);
     if (!FromUnsigned) {
       APInt Min = ToUnsigned ? APInt::getZero(W)
                              : APInt::getSignedMinValue(ToBits).sext(W);
-      V = B.CreateBinaryIntrinsic(Intrinsic::smax, V, ConstantInt::get(WT, Min));
+      V = B.CreateBinaryIntrinsic(Intrinsic::smax, V,
+                                  ConstantInt::get(WT, Min));
     }
     // Non-negative now when the destination is unsigned.
-    V = B.CreateBinaryIntrinsic(
-        !FromUnsigned && !ToUnsigned ? Intrinsic::smin : Intrinsic::umin, V,
-        ConstantInt::get(WT, Max));
+    V = B.CreateBinaryIntrinsic(!FromUnsigned && !ToUnsigned ? Intrinsic::smin
+                                                             : Intrinsic::umin,
+                                V, ConstantInt::get(WT, Max));
   }
   return B.CreateTrunc(V, To);
 }
@@ -86,24 +88,26 @@ std::pair<Value *, Value *> compareExact(IRBuilder<> &B, Value *R, Value *X,
   // Poison when R is at the limit, but then not selected.
   Value *Back = FromUnsigned ? B.CreateFPToUI(R, X->getType())
                              : B.CreateFPToSI(R, X->getType());
-  Value *Gt = FromUnsigned ? B.CreateICmpUGT(Back, X) : B.CreateICmpSGT(Back, X);
-  Value *Lt = FromUnsigned ? B.CreateICmpULT(Back, X) : B.CreateICmpSLT(Back, X);
+  Value *Gt =
+      FromUnsigned ? B.CreateICmpUGT(Back, X) : B.CreateICmpSGT(Back, X);
+  Value *Lt =
+      FromUnsigned ? B.CreateICmpULT(Back, X) : B.CreateICmpSLT(Back, X);
   Value *True = ConstantInt::getTrue(Gt->getType());
   Value *False = ConstantInt::getFalse(Gt->getType());
-  return {B.CreateSelect(AtLimit, True, Gt), B.CreateSelect(AtLimit, False, Lt)};
+  return {B.CreateSelect(AtLimit, True, Gt),
+          B.CreateSelect(AtLimit, False, Lt)};
 }
 
-Value *toFP(IRBuilder<> &B, Value *X, Type *To, bool FromUnsigned,
-            Rounding M) {
+Value *toFP(IRBuilder<> &B, Value *X, Type *To, bool FromUnsigned, Rounding M) {
   bool FromFP = X->getType()->isFPOrFPVectorTy();
-  Value *R = FromFP ? B.CreateFPCast(X, To)
-                    : (FromUnsigned ? B.CreateUIToFP(X, To)
-                                    : B.CreateSIToFP(X, To));
-  unsigned Precision = APFloat::semanticsPrecision(
-      To->getScalarType()->getFltSemantics());
-  bool Exact = FromFP ? X->getType()->getScalarSizeInBits() <=
-                            To->getScalarSizeInBits()
-                      : X->getType()->getScalarSizeInBits() < Precision;
+  Value *R =
+      FromFP ? B.CreateFPCast(X, To)
+             : (FromUnsigned ? B.CreateUIToFP(X, To) : B.CreateSIToFP(X, To));
+  unsigned Precision =
+      APFloat::semanticsPrecision(To->getScalarType()->getFltSemantics());
+  bool Exact =
+      FromFP ? X->getType()->getScalarSizeInBits() <= To->getScalarSizeInBits()
+             : X->getType()->getScalarSizeInBits() < Precision;
   if (M == Rounding::Default || M == Rounding::Even || Exact)
     return R;
   auto [Above, Below] = compareExact(B, R, X, FromUnsigned);
@@ -112,15 +116,17 @@ Value *toFP(IRBuilder<> &B, Value *X, Type *To, bool FromUnsigned,
   Value *Neg = B.CreateIsNeg(Bits);
   // Toward zero: down for positive results, up for negative ones.
   Value *WantDown = M == Rounding::Down ? ConstantInt::getTrue(Neg->getType())
-                    : M == Rounding::Zero ? B.CreateNot(Neg)
-                                          : ConstantInt::getFalse(Neg->getType());
-  Value *WantUp = M == Rounding::Up ? ConstantInt::getTrue(Neg->getType())
+                    : M == Rounding::Zero
+                        ? B.CreateNot(Neg)
+                        : ConstantInt::getFalse(Neg->getType());
+  Value *WantUp = M == Rounding::Up     ? ConstantInt::getTrue(Neg->getType())
                   : M == Rounding::Zero ? Neg
                                         : ConstantInt::getFalse(Neg->getType());
   Value *Down = B.CreateAnd(Above, WantDown);
   Value *Up = B.CreateAnd(Below, WantUp);
   // One ulp down is a larger magnitude for negative values, and up smaller.
-  Value *One = ConstantInt::get(IT, 1), *MinusOne = Constant::getAllOnesValue(IT);
+  Value *One = ConstantInt::get(IT, 1),
+        *MinusOne = Constant::getAllOnesValue(IT);
   Value *Zero = Constant::getNullValue(IT);
   Value *DownStep = B.CreateSelect(Neg, One, MinusOne);
   Value *UpStep = B.CreateSelect(Neg, MinusOne, One);

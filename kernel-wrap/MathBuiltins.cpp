@@ -5,8 +5,9 @@
 /// vectorizer widens it; libmvec provides the vector transcendental
 /// functions); the other libm functions become libm calls, element by
 /// element for OpenCL vector types. native_ and half_ forms are the full
-/// precision functions. Integer, geometric and conversion builtins are
-/// expanded.
+/// precision functions. Integer and geometric builtins are expanded; the
+/// math builtins of MoreMathBuiltins.cpp, the conversions (ConvertBuiltins)
+/// and the shuffles (ShuffleBuiltins) are tried first.
 //
 //===----------------------------------------------------------------------===//
 

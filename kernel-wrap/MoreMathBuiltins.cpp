@@ -79,12 +79,13 @@ std::pair<Value *, Value *> splitExponent(IRBuilder<> &B, Value *X) {
       Sub, B.CreateFMul(X, fpConst(X, std::ldexp(1.0, Scale))), X);
   Value *Bits = B.CreateBitCast(XS, IT);
   Value *Field = B.CreateAnd(B.CreateLShr(Bits, MantBits), ExpMask);
-  Value *E = B.CreateSub(B.CreateTrunc(Field, B.getInt32Ty()),
-                         B.CreateSelect(Sub, B.getInt32(Bias - 1 + Scale),
-                                        B.getInt32(Bias - 1)));
+  Value *E = B.CreateSub(
+      B.CreateTrunc(Field, B.getInt32Ty()),
+      B.CreateSelect(Sub, B.getInt32(Bias - 1 + Scale), B.getInt32(Bias - 1)));
   Value *M = B.CreateOr(
-      B.CreateAnd(Bits, ConstantInt::get(IT, ~(ExpMask << MantBits) &
-                                               (Dbl ? ~0ULL : 0xffffffffULL))),
+      B.CreateAnd(Bits,
+                  ConstantInt::get(IT, ~(ExpMask << MantBits) &
+                                           (Dbl ? ~0ULL : 0xffffffffULL))),
       ConstantInt::get(IT, (Bias - 1) << MantBits));
   return {E, B.CreateBitCast(M, T)};
 }
@@ -92,8 +93,8 @@ std::pair<Value *, Value *> splitExponent(IRBuilder<> &B, Value *X) {
 Results frexpElt(IRBuilder<> &B, ArrayRef<Value *> X, bool) {
   auto [E, M] = splitExponent(B, X[0]);
   // 0, inf and NaN are their own mantissa, with exponent 0.
-  Value *Special = B.CreateOr(B.CreateFCmpUEQ(X[0], fpConst(X[0], 0.0)),
-                              isInf(B, X[0]));
+  Value *Special =
+      B.CreateOr(B.CreateFCmpUEQ(X[0], fpConst(X[0], 0.0)), isInf(B, X[0]));
   return {B.CreateSelect(Special, X[0], M),
           B.CreateSelect(Special, B.getInt32(0), E)};
 }
@@ -110,21 +111,20 @@ Results ilogbElt(IRBuilder<> &B, ArrayRef<Value *> X, bool) {
 
 Results modfElt(IRBuilder<> &B, ArrayRef<Value *> X, bool) {
   Value *I = B.CreateUnaryIntrinsic(Intrinsic::trunc, X[0]);
-  Value *F = B.CreateSelect(isInf(B, X[0]), fpConst(X[0], 0.0),
-                            B.CreateFSub(X[0], I));
+  Value *F =
+      B.CreateSelect(isInf(B, X[0]), fpConst(X[0], 0.0), B.CreateFSub(X[0], I));
   return {copySign(B, F, X[0]), I};
 }
 
 Results fractElt(IRBuilder<> &B, ArrayRef<Value *> X, bool) {
   Value *Fl = B.CreateUnaryIntrinsic(Intrinsic::floor, X[0]);
-  double Below1 = X[0]->getType()->isDoubleTy() ? 0x1.fffffffffffffp-1
-                                                : 0x1.fffffep-1;
-  Value *F = B.CreateBinaryIntrinsic(Intrinsic::minnum,
-                                     B.CreateFSub(X[0], Fl),
+  double Below1 =
+      X[0]->getType()->isDoubleTy() ? 0x1.fffffffffffffp-1 : 0x1.fffffep-1;
+  Value *F = B.CreateBinaryIntrinsic(Intrinsic::minnum, B.CreateFSub(X[0], Fl),
                                      fpConst(X[0], Below1));
   // fract(±0) = ±0, fract(±inf) = ±0, fract(NaN) = NaN.
-  Value *ZeroOrInf = B.CreateOr(B.CreateFCmpOEQ(X[0], fpConst(X[0], 0.0)),
-                                isInf(B, X[0]));
+  Value *ZeroOrInf =
+      B.CreateOr(B.CreateFCmpOEQ(X[0], fpConst(X[0], 0.0)), isInf(B, X[0]));
   F = B.CreateSelect(ZeroOrInf, copySign(B, fpConst(X[0], 0.0), X[0]), F);
   F = B.CreateSelect(B.CreateFCmpUNO(X[0], X[0]), X[0], F);
   return {F, Fl};
@@ -168,9 +168,9 @@ Results remquoElt(IRBuilder<> &B, ArrayRef<Value *> X, bool) {
   Value *R = B.CreateSelect(signBit(B, X[0]), B.CreateFNeg(A), A);
   Q = B.CreateSelect(B.CreateXor(signBit(B, X[0]), signBit(B, X[1])),
                      B.CreateNeg(Q), Q);
-  Value *Bad = B.CreateOr(
-      B.CreateOr(B.CreateFCmpUNO(X[0], X[1]), isInf(B, X[0])),
-      B.CreateFCmpOEQ(X[1], fpConst(X[1], 0.0)));
+  Value *Bad =
+      B.CreateOr(B.CreateOr(B.CreateFCmpUNO(X[0], X[1]), isInf(B, X[0])),
+                 B.CreateFCmpOEQ(X[1], fpConst(X[1], 0.0)));
   return {B.CreateSelect(Bad, ConstantFP::getNaN(X[0]->getType()), R),
           B.CreateSelect(Bad, B.getInt32(0), Q)};
 }
@@ -183,12 +183,12 @@ Results lgammaRElt(IRBuilder<> &B, ArrayRef<Value *> X, bool) {
   Value *L = callLibm(B, M, "lgamma", {X[0]});
   Value *Fl = B.CreateUnaryIntrinsic(Intrinsic::floor, X[0]);
   Value *Half = B.CreateFMul(Fl, fpConst(Fl, 0.5));
-  Value *OddFloor = B.CreateFCmpUNE(
-      B.CreateUnaryIntrinsic(Intrinsic::floor, Half), Half);
+  Value *OddFloor =
+      B.CreateFCmpUNE(B.CreateUnaryIntrinsic(Intrinsic::floor, Half), Half);
   Value *NegNonInt = B.CreateAnd(B.CreateFCmpOLT(X[0], fpConst(X[0], 0.0)),
                                  B.CreateFCmpONE(Fl, X[0]));
-  Value *MinusZero = B.CreateAnd(B.CreateFCmpOEQ(X[0], fpConst(X[0], 0.0)),
-                                 signBit(B, X[0]));
+  Value *MinusZero =
+      B.CreateAnd(B.CreateFCmpOEQ(X[0], fpConst(X[0], 0.0)), signBit(B, X[0]));
   Value *Neg = B.CreateOr(MinusZero, B.CreateAnd(NegNonInt, OddFloor));
   return {L, B.CreateSelect(Neg, B.getInt32(-1), B.getInt32(1))};
 }
@@ -199,8 +199,7 @@ Results ldexpElt(IRBuilder<> &B, ArrayRef<Value *> X, bool) {
 }
 
 /// \p X in double; \p Fn's double result rounded back to \p X's type.
-template <typename FnT>
-Value *inDouble(IRBuilder<> &B, Value *X, FnT Fn) {
+template <typename FnT> Value *inDouble(IRBuilder<> &B, Value *X, FnT Fn) {
   Type *T = X->getType();
   Value *R = Fn(T->isDoubleTy() ? X : B.CreateFPExt(X, B.getDoubleTy()));
   return T->isDoubleTy() ? R : B.CreateFPTrunc(R, T);
@@ -229,18 +228,18 @@ Results rootnElt(IRBuilder<> &B, ArrayRef<Value *> X, bool) {
     Value *T = B.CreateBinaryIntrinsic(Intrinsic::pow, Y, ND);
     Value *E = B.CreateFSub(B.CreateFDiv(AX, T), fpConst(T, 1.0));
     Value *Y1 = B.CreateFAdd(Y, B.CreateFDiv(B.CreateFMul(Y, E), ND));
-    Value *Usable = B.CreateAnd(
-        B.CreateFCmpONE(T, fpConst(T, 0.0)),
-        B.CreateFCmpOLT(B.CreateUnaryIntrinsic(Intrinsic::fabs, T),
-                        ConstantFP::getInfinity(T->getType())));
+    Value *Usable =
+        B.CreateAnd(B.CreateFCmpONE(T, fpConst(T, 0.0)),
+                    B.CreateFCmpOLT(B.CreateUnaryIntrinsic(Intrinsic::fabs, T),
+                                    ConstantFP::getInfinity(T->getType())));
     return B.CreateSelect(Usable, Y1, Y);
   });
   Value *OddN = B.CreateTrunc(N, B.getInt1Ty());
   R = B.CreateSelect(OddN, copySign(B, R, X[0]), R);
-  Value *Nan = B.CreateOr(
-      B.CreateICmpEQ(N, B.getInt32(0)),
-      B.CreateAnd(B.CreateNot(OddN),
-                  B.CreateFCmpOLT(X[0], fpConst(X[0], 0.0))));
+  Value *Nan =
+      B.CreateOr(B.CreateICmpEQ(N, B.getInt32(0)),
+                 B.CreateAnd(B.CreateNot(OddN),
+                             B.CreateFCmpOLT(X[0], fpConst(X[0], 0.0))));
   return {B.CreateSelect(Nan, ConstantFP::getNaN(R->getType()), R)};
 }
 
@@ -249,8 +248,8 @@ Results rootnElt(IRBuilder<> &B, ArrayRef<Value *> X, bool) {
 std::pair<Value *, Value *> sinCosPi(IRBuilder<> &B, Value *X) {
   bool Float = X->getType()->isFloatTy();
   Value *D = Float ? B.CreateFPExt(X, B.getDoubleTy()) : X;
-  Value *N = B.CreateUnaryIntrinsic(Intrinsic::rint,
-                                    B.CreateFMul(D, fpConst(D, 2.0)));
+  Value *N =
+      B.CreateUnaryIntrinsic(Intrinsic::rint, B.CreateFMul(D, fpConst(D, 2.0)));
   Value *R = B.CreateFSub(D, B.CreateFMul(N, fpConst(D, 0.5)));
   // n mod 4 (fmod is exact; inf and NaN give NaN, and a NaN result anyway).
   Value *QF = B.CreateFRem(N, fpConst(D, 4.0));
@@ -274,8 +273,8 @@ std::pair<Value *, Value *> sinCosPi(IRBuilder<> &B, Value *X) {
   Value *SinPi = Pick(B.CreateAnd(Q, 3));
   Value *CosPi = Pick(B.CreateAnd(B.CreateAdd(Q, B.getInt32(1)), 3));
   Value *Zero = fpConst(D, 0.0);
-  SinPi = B.CreateSelect(B.CreateFCmpOEQ(SinPi, Zero), copySign(B, Zero, D),
-                         SinPi);
+  SinPi =
+      B.CreateSelect(B.CreateFCmpOEQ(SinPi, Zero), copySign(B, Zero, D), SinPi);
   CosPi = B.CreateSelect(B.CreateFCmpOEQ(CosPi, Zero), Zero, CosPi);
   return {SinPi, CosPi};
 }
@@ -299,14 +298,13 @@ Results tanpiElt(IRBuilder<> &B, ArrayRef<Value *> X, bool) {
 }
 
 /// f(x) / pi in double through the double libm function \p Fn.
-template <const char *Fn> Results inversePiElt(IRBuilder<> &B,
-                                               ArrayRef<Value *> X, bool) {
+template <const char *Fn>
+Results inversePiElt(IRBuilder<> &B, ArrayRef<Value *> X, bool) {
   Module &M = *B.GetInsertBlock()->getModule();
   SmallVector<Value *, 2> D;
   for (Value *A : X)
-    D.push_back(A->getType()->isDoubleTy()
-                    ? A
-                    : B.CreateFPExt(A, B.getDoubleTy()));
+    D.push_back(A->getType()->isDoubleTy() ? A
+                                           : B.CreateFPExt(A, B.getDoubleTy()));
   Value *R = B.CreateFDiv(callLibm(B, M, Fn, D), fpConst(D[0], Pi));
   return {roundTo(B, R, X[0]->getType())};
 }
@@ -333,8 +331,8 @@ Results madSatElt(IRBuilder<> &B, ArrayRef<Value *> X, bool Unsigned) {
   Value *R = B.CreateAdd(B.CreateMul(Ext(X[0]), Ext(X[1])), Ext(X[2]));
   if (Unsigned) {
     R = B.CreateBinaryIntrinsic(
-        Intrinsic::umin, R, ConstantInt::get(W, APInt::getMaxValue(Bits).zext(
-                                                    2 * Bits)));
+        Intrinsic::umin, R,
+        ConstantInt::get(W, APInt::getMaxValue(Bits).zext(2 * Bits)));
   } else {
     R = B.CreateBinaryIntrinsic(
         Intrinsic::smin, R,
@@ -405,9 +403,9 @@ Results perElement(IRBuilder<> &B, ArrayRef<Value *> Args, ElementFn Fn,
 
 } // namespace
 
-Value *lowerMoreMath(IRBuilder<> &B, const OclName &N,
-                     ArrayRef<Value *> Args) {
-  const Rule *R = find_if(Rules, [&](const Rule &R) { return R.Name == N.Base; });
+Value *lowerMoreMath(IRBuilder<> &B, const OclName &N, ArrayRef<Value *> Args) {
+  const Rule *R =
+      find_if(Rules, [&](const Rule &R) { return R.Name == N.Base; });
   if (R == std::end(Rules) || Args.size() != R->NumValues + R->Pointer)
     return nullptr;
   ArrayRef<Value *> Values = Args.take_front(R->NumValues);

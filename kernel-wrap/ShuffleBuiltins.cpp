@@ -20,8 +20,7 @@ using namespace llvm;
 
 namespace kernelwrap {
 
-Value *lowerShuffle(IRBuilder<> &B, const OclName &N,
-                    ArrayRef<Value *> Args) {
+Value *lowerShuffle(IRBuilder<> &B, const OclName &N, ArrayRef<Value *> Args) {
   bool Two = N.Base == "shuffle2";
   if (!(Two || N.Base == "shuffle") || Args.size() != (Two ? 3u : 2u))
     return nullptr;
