@@ -20,6 +20,7 @@
 namespace llvm {
 class CallInst;
 class Function;
+class Module;
 class Type;
 class Value;
 } // namespace llvm
@@ -58,6 +59,35 @@ unsigned replaceBuiltinCalls(
                                      const OclName &)>
         Lower);
 
+/// A libm call (`Base`, or `Base` + "f" on float) on every element of
+/// \p Args (all of one FP or FP vector type).
+llvm::Value *callLibm(llvm::IRBuilder<> &B, llvm::Module &M,
+                      llvm::StringRef Base,
+                      llvm::ArrayRef<llvm::Value *> Args);
+
+/// Math builtins that are not one operation per element of the same type:
+/// a second result through a pointer (frexp, modf, fract, sincos, remquo,
+/// lgamma_r), an int argument or result (ldexp, pown, rootn, ilogb, nan),
+/// the *pi functions, mad_sat; null for anything else. \p Args are the
+/// builtin's declared types (small vectors reinterpreted).
+llvm::Value *lowerMoreMath(llvm::IRBuilder<> &B, const OclName &N,
+                           llvm::ArrayRef<llvm::Value *> Args);
+
+/// convert_<type>[n][_sat][_rte|_rtz|_rtp|_rtn] of \p X to \p To, or null
+/// for any other builtin.
+llvm::Value *lowerConvert(llvm::IRBuilder<> &B, const OclName &N,
+                          llvm::Value *X, llvm::Type *To);
+
+/// The float or double \p X as the FP type \p To, rounded exactly as
+/// \p Mode says (`_rte`, `_rtz`, `_rtp`, `_rtn`; empty: to nearest even);
+/// null for another mode.
+llvm::Value *convertToFP(llvm::IRBuilder<> &B, llvm::Value *X, llvm::Type *To,
+                         llvm::StringRef Mode);
+
+/// shuffle / shuffle2, or null for any other builtin.
+llvm::Value *lowerShuffle(llvm::IRBuilder<> &B, const OclName &N,
+                          llvm::ArrayRef<llvm::Value *> Args);
+
 /// Replaces math, integer and conversion builtins in \p F. Returns the
 /// number replaced.
 unsigned lowerMathBuiltins(llvm::Function &F);
@@ -68,6 +98,11 @@ unsigned lowerVectorMemoryBuiltins(llvm::Function &F);
 
 /// Replaces atomic_* / atom_* builtins in \p F. Returns the number replaced.
 unsigned lowerAtomicBuiltins(llvm::Function &F);
+
+/// Replaces async_work_group_copy, async_work_group_strided_copy,
+/// wait_group_events (a barrier) and prefetch (nothing) in the work-item
+/// function \p F, before its barriers are cut. Returns the number replaced.
+unsigned lowerAsyncCopyBuiltins(llvm::Function &F, const WorkItemValues &V);
 
 /// Barrier builtins (barrier, work_group_barrier).
 bool isBarrierCall(const llvm::CallInst &CI);

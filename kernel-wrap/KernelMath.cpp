@@ -219,14 +219,7 @@ void buildSinCos(Function &F, bool Cos) {
   PHINode *R = B.CreatePHI(F64, 2, "r");
   R->addIncoming(RS, Entry);
   R->addIncoming(RL, Large);
-  // Taylor polynomials on |r| <= pi/4 (truncation below 1e-11).
-  Value *Z = B.CreateFMul(R, R);
-  Value *SinP = poly64(B, Z, {-1.0 / 39916800, 1.0 / 362880, -1.0 / 5040,
-                              1.0 / 120, -1.0 / 6});
-  Value *SinR = B.CreateFAdd(R, B.CreateFMul(B.CreateFMul(R, Z), SinP));
-  Value *CosP = poly64(B, Z, {1.0 / 479001600, -1.0 / 3628800, 1.0 / 40320,
-                              -1.0 / 720, 1.0 / 24, -0.5});
-  Value *CosR = B.CreateFAdd(ConstantFP::get(F64, 1.0), B.CreateFMul(Z, CosP));
+  auto [SinR, CosR] = emitSinCosPolynomial(B, R);
   // sin: quadrant 0..3 -> sin r, cos r, -sin r, -cos r; cos: one ahead.
   Value *Q = Cos ? B.CreateAdd(N, B.getInt32(1)) : static_cast<Value *>(N);
   Value *Odd = B.CreateICmpNE(B.CreateAnd(Q, B.getInt32(1)), B.getInt32(0));
@@ -265,6 +258,19 @@ Function *getFunction(Module &M, StringRef Base) {
 }
 
 } // namespace
+
+std::pair<Value *, Value *> emitSinCosPolynomial(IRBuilder<> &B, Value *R) {
+  // Taylor polynomials on |r| <= pi/4 (truncation below 1e-11).
+  Value *Z = B.CreateFMul(R, R);
+  Value *SinP = poly64(B, Z, {-1.0 / 39916800, 1.0 / 362880, -1.0 / 5040,
+                              1.0 / 120, -1.0 / 6});
+  Value *SinR = B.CreateFAdd(R, B.CreateFMul(B.CreateFMul(R, Z), SinP));
+  Value *CosP = poly64(B, Z, {1.0 / 479001600, -1.0 / 3628800, 1.0 / 40320,
+                              -1.0 / 720, 1.0 / 24, -0.5});
+  Value *CosR = B.CreateFAdd(ConstantFP::get(B.getDoubleTy(), 1.0),
+                             B.CreateFMul(Z, CosP));
+  return {SinR, CosR};
+}
 
 Value *emitKernelMath(IRBuilder<> &B, StringRef Base, ArrayRef<Value *> Args) {
   if (Args.size() != 1 || !Args[0]->getType()->getScalarType()->isFloatTy() ||

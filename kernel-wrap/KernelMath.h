@@ -29,6 +29,11 @@ namespace kernelwrap {
 llvm::Value *emitKernelMath(llvm::IRBuilder<> &B, llvm::StringRef Base,
                             llvm::ArrayRef<llvm::Value *> Args);
 
+/// sin r and cos r of a double scalar \p R with |r| <= pi/4 by Taylor
+/// polynomials (relative error below 1e-11: for results rounded to float).
+std::pair<llvm::Value *, llvm::Value *>
+emitSinCosPolynomial(llvm::IRBuilder<> &B, llvm::Value *R);
+
 } // namespace kernelwrap
 
 #endif // KERNELWRAP_KERNELMATH_H

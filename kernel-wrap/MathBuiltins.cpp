@@ -5,8 +5,9 @@
 /// vectorizer widens it; libmvec provides the vector transcendental
 /// functions); the other libm functions become libm calls, element by
 /// element for OpenCL vector types. native_ and half_ forms are the full
-/// precision functions. Integer, geometric and conversion builtins are
-/// expanded.
+/// precision functions. Integer and geometric builtins are expanded; the
+/// math builtins of MoreMathBuiltins.cpp, the conversions (ConvertBuiltins)
+/// and the shuffles (ShuffleBuiltins) are tried first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,36 +68,6 @@ bool isLibmFunction(StringRef Base) {
       .Cases({"cbrt", "hypot", "fmod", "tgamma", "lgamma", "fdim"}, true)
       .Cases({"nextafter", "remainder", "logb"}, true)
       .Default(false);
-}
-
-/// A libm call on every element of \p Args (all of one FP or FP vector type).
-Value *callLibm(IRBuilder<> &B, Module &M, StringRef Base,
-                ArrayRef<Value *> Args) {
-  Type *Ty = Args[0]->getType();
-  Type *Elt = Ty->getScalarType();
-  std::string Name = Base.str();
-  if (Elt->isFloatTy())
-    Name += 'f';
-  SmallVector<Type *, 3> ParamTys(Args.size(), Elt);
-  FunctionCallee Fn =
-      M.getOrInsertFunction(Name, FunctionType::get(Elt, ParamTys, false));
-  auto Call = [&](ArrayRef<Value *> Scalars) {
-    CallInst *CI = B.CreateCall(Fn, Scalars);
-    CI->setDoesNotThrow();
-    CI->setOnlyAccessesInaccessibleMemory(); // errno only
-    return CI;
-  };
-  auto *VT = dyn_cast<FixedVectorType>(Ty);
-  if (!VT)
-    return Call(Args);
-  Value *R = PoisonValue::get(VT);
-  for (unsigned I = 0; I < VT->getNumElements(); ++I) {
-    SmallVector<Value *, 3> S;
-    for (Value *A : Args)
-      S.push_back(B.CreateExtractElement(A, I));
-    R = B.CreateInsertElement(R, Call(S), I);
-  }
-  return R;
 }
 
 /// Splats scalar arguments of mixed scalar/vector overloads
@@ -350,7 +321,7 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N,
     if (Base == "mix" && Args.size() == 3)
       return B.CreateFAdd(Args[0],
                           B.CreateFMul(B.CreateFSub(Args[1], Args[0]), Args[2]));
-    if (Base == "normalize" && Args.size() == 1) {
+    if ((Base == "normalize" || Base == "fast_normalize") && Args.size() == 1) {
       Value *D = horizontalAdd(B, B.CreateFMul(Args[0], Args[0]));
       Value *L = B.CreateUnaryIntrinsic(Intrinsic::sqrt, D);
       return B.CreateFDiv(Args[0], toType(B, L, RetTy));
@@ -387,7 +358,7 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N,
     if ((Base == "length" || Base == "fast_length") && Args.size() == 1)
       return B.CreateUnaryIntrinsic(
           Intrinsic::sqrt, horizontalAdd(B, B.CreateFMul(Args[0], Args[0])));
-    if (Base == "distance" && Args.size() == 2) {
+    if ((Base == "distance" || Base == "fast_distance") && Args.size() == 2) {
       Value *D = B.CreateFSub(Args[0], Args[1]);
       return B.CreateUnaryIntrinsic(Intrinsic::sqrt,
                                     horizontalAdd(B, B.CreateFMul(D, D)));
@@ -428,25 +399,6 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N,
     Value *Hi = B.CreateZExt(Args[0], RetTy), *Lo = B.CreateZExt(Args[1], RetTy);
     return B.CreateOr(B.CreateShl(Hi, ArgTy->getScalarSizeInBits()), Lo);
   }
-  // convert_<type>[_rtz]: C conversions (the default rounding of each
-  // direction is the C one; _sat is not supported).
-  if (Base.starts_with("convert_") && Args.size() == 1 &&
-      !Base.contains("_sat")) {
-    StringRef To = Base.drop_front(8);
-    bool ToUnsigned = To.starts_with("u");
-    bool ToFP = To.starts_with("float") || To.starts_with("double");
-    if (Base.contains("_rt") && !(Base.ends_with("_rtz") && !ToFP))
-      return nullptr; // Only the C rounding is supported.
-    Value *X = Args[0];
-    if (FP && ToFP)
-      return B.CreateFPCast(X, RetTy);
-    if (FP)
-      return ToUnsigned ? B.CreateFPToUI(X, RetTy) : B.CreateFPToSI(X, RetTy);
-    if (Int && ToFP)
-      return Unsigned ? B.CreateUIToFP(X, RetTy) : B.CreateSIToFP(X, RetTy);
-    if (Int)
-      return B.CreateIntCast(X, RetTy, !Unsigned);
-  }
   return nullptr;
 }
 
@@ -482,6 +434,35 @@ Type *declaredTypes(IRBuilder<> &B, CallInst &CI, const OclName &N,
 
 } // namespace
 
+Value *callLibm(IRBuilder<> &B, Module &M, StringRef Base,
+                ArrayRef<Value *> Args) {
+  Type *Ty = Args[0]->getType();
+  Type *Elt = Ty->getScalarType();
+  std::string Name = Base.str();
+  if (Elt->isFloatTy())
+    Name += 'f';
+  SmallVector<Type *, 3> ParamTys(Args.size(), Elt);
+  FunctionCallee Fn =
+      M.getOrInsertFunction(Name, FunctionType::get(Elt, ParamTys, false));
+  auto Call = [&](ArrayRef<Value *> Scalars) {
+    CallInst *CI = B.CreateCall(Fn, Scalars);
+    CI->setDoesNotThrow();
+    CI->setOnlyAccessesInaccessibleMemory(); // errno only
+    return CI;
+  };
+  auto *VT = dyn_cast<FixedVectorType>(Ty);
+  if (!VT)
+    return Call(Args);
+  Value *R = PoisonValue::get(VT);
+  for (unsigned I = 0; I < VT->getNumElements(); ++I) {
+    SmallVector<Value *, 3> S;
+    for (Value *A : Args)
+      S.push_back(B.CreateExtractElement(A, I));
+    R = B.CreateInsertElement(R, Call(S), I);
+  }
+  return R;
+}
+
 Value *reinterpretSmallVector(IRBuilder<> &B, Value *V, Type *To) {
   const DataLayout &DL = B.GetInsertBlock()->getDataLayout();
   Type *From = V->getType();
@@ -509,7 +490,13 @@ unsigned lowerMathBuiltins(Function &F) {
           B.setFastMathFlags(CI.getFastMathFlags());
         SmallVector<Value *, 3> Args(CI.args());
         Type *RetTy = declaredTypes(B, CI, Name, Args);
-        Value *R = lowerCall(B, CI, Name, Args, RetTy);
+        Value *R = lowerMoreMath(B, Name, Args);
+        if (!R)
+          R = lowerShuffle(B, Name, Args);
+        if (!R && Args.size() == 1)
+          R = lowerConvert(B, Name, Args[0], RetTy);
+        if (!R)
+          R = lowerCall(B, CI, Name, Args, RetTy);
         return R ? reinterpretSmallVector(B, R, CI.getType()) : nullptr;
       });
   NumMath += N;

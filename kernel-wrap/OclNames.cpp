@@ -106,23 +106,38 @@ SmallVector<Type *, 3> OclName::paramTypes(LLVMContext &C) const {
   return Types;
 }
 
-Type *OclName::lastPointee(LLVMContext &C) const {
-  size_t At = Params.rfind('P');
-  if (At == StringRef::npos)
-    return nullptr;
-  StringRef T = Params.drop_front(At + 1);
-  // An address space: clang's U8CLglobal / U7CLlocal, SPIR's U3AS1.
+/// The encoding of a pointer's pointee after its `P`: address space
+/// (clang's U8CLglobal / U7CLlocal, SPIR's U3AS1) and qualifiers skipped;
+/// empty when malformed.
+static StringRef pointeeEncoding(StringRef T) {
   if (T.consume_front("U")) {
     unsigned Len = 0;
     if (T.consumeInteger(10, Len) || Len > T.size())
-      return nullptr;
+      return StringRef();
     T = T.drop_front(Len);
   }
   while (T.consume_front("K") || T.consume_front("V"))
     ;
+  return T;
+}
+
+Type *OclName::lastPointee(LLVMContext &C) const {
+  size_t At = Params.rfind('P');
+  if (At == StringRef::npos)
+    return nullptr;
+  StringRef T = pointeeEncoding(Params.drop_front(At + 1));
   if (T.consume_front("Dh"))
     return Type::getHalfTy(C);
   return T.empty() ? nullptr : builtinType(C, T.front());
+}
+
+Type *OclName::firstPointee(LLVMContext &C) const {
+  StringRef P = Params;
+  if (!P.consume_front("P"))
+    return nullptr;
+  OclName Rest{Base, pointeeEncoding(P)};
+  SmallVector<Type *, 3> Types = Rest.paramTypes(C);
+  return Types.empty() ? nullptr : Types.front();
 }
 
 Type *oclTypeNamed(LLVMContext &C, StringRef Name) {

@@ -40,6 +40,9 @@ struct OclName {
   /// The element type the last pointer parameter points to (`PU8CLglobalKh`:
   /// uchar), or null.
   llvm::Type *lastPointee(llvm::LLVMContext &C) const;
+  /// The type the first parameter points to, vectors included
+  /// (`PU7CLlocalDv4_f`: float4), or null.
+  llvm::Type *firstPointee(llvm::LLVMContext &C) const;
 };
 
 /// The OpenCL C type named \p Name (`uchar4`, `float`, `int16`), or null.

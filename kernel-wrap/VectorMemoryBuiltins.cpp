@@ -4,8 +4,10 @@
 /// `vloadN(offset, p)` reads the N elements at `p + offset * N`, aligned
 /// only as the element is (not as the vector); `vstoreN(data, offset, p)`
 /// writes them. `vload_half[N]` reads halves and widens them to float;
-/// `vstore_half[N]` narrows floats to halves with the default rounding
-/// (to nearest even) and writes them. The element type comes from the
+/// `vstore_half[N][_rte|_rtz|_rtp|_rtn]` narrows floats to halves with the
+/// rounding asked for (default: to nearest even) and writes them;
+/// `vloada_half[N]` / `vstorea_half[N]` are these with an offset in units
+/// of 4 halves for N = 3. The element type comes from the
 /// pointer parameter's mangled pointee; a vector of up to 8 bytes arrives
 /// and leaves as clang's C calling convention passes it (one scalar).
 //
@@ -44,9 +46,23 @@ unsigned widthAfter(StringRef Base, StringRef Prefix) {
 /// for a vstore), or null when \p CI is none of these builtins.
 Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N) {
   LLVMContext &C = CI.getContext();
-  StringRef Base = N.Base;
+  StringRef Name = N.Base;
+  // vstore_half's rounding mode, checked by convertToFP.
+  StringRef Mode;
+  if (size_t R = Name.rfind("_rt"); R != StringRef::npos) {
+    Mode = Name.drop_front(R);
+    Name = Name.take_front(R);
+  }
+  // vloada_half3 / vstorea_half3 step by 4 halves; otherwise the aligned
+  // forms are the plain ones.
+  std::string Plain = Name.str();
+  bool Aligned = Name.starts_with("vloada_half") ||
+                 Name.starts_with("vstorea_half");
+  if (Aligned)
+    Plain.erase(Name.find('a', 4), 1);
+  StringRef Base = Plain;
   Type *Elt = N.lastPointee(C);
-  if (!Elt)
+  if (!Elt || (!Mode.empty() && !Base.starts_with("vstore_half")))
     return nullptr;
   bool Half = Base.contains("_half");
   unsigned Width = Half ? std::max(widthAfter(Base, "vload_half"),
@@ -60,8 +76,9 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N) {
   Type *MemTy = Width == 1 ? Elt : FixedVectorType::get(Elt, Width);
   Value *Offset = CI.getArgOperand(Load ? 0 : 1);
   Value *Ptr = CI.getArgOperand(Load ? 1 : 2);
+  unsigned Step = Aligned && Width == 3 ? 4 : Width;
   Value *Addr = B.CreateGEP(
-      Elt, Ptr, B.CreateMul(Offset, ConstantInt::get(Offset->getType(), Width)));
+      Elt, Ptr, B.CreateMul(Offset, ConstantInt::get(Offset->getType(), Step)));
   Align A(CI.getDataLayout().getTypeStoreSize(Elt));
   if (Load) {
     Value *V = B.CreateAlignedLoad(MemTy, Addr, A);
@@ -74,8 +91,8 @@ Value *lowerCall(IRBuilder<> &B, CallInst &CI, const OclName &N) {
   Data = reinterpretSmallVector(B, Data, DataTy);
   if (!Data)
     return nullptr;
-  if (Half)
-    Data = B.CreateFPTrunc(Data, MemTy);
+  if (Half && !(Data = convertToFP(B, Data, MemTy, Mode)))
+    return nullptr;
   return B.CreateAlignedStore(Data, Addr, A);
 }
 

@@ -314,6 +314,9 @@ WorkItemFunction buildWorkItemFunction(Function &K, int Dim, bool Lockstep,
   lowerMathBuiltins(*W);
   lowerVectorMemoryBuiltins(*W);
   lowerAtomicBuiltins(*W);
+  // The copies add loops: the cached CFG analyses are stale.
+  if (lowerAsyncCopyBuiltins(*W, V))
+    FAM.invalidate(*W, PreservedAnalyses::none());
   // OpenCL vector types (float4) in one work item: the loop vectorizer only
   // widens scalars, so the work item's vectors become scalars first.
   {
