@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <sys/mman.h>
 
 _cl_mem::~_cl_mem() {
   for (auto It = Destructors.rbegin(); It != Destructors.rend(); ++It)
@@ -138,9 +139,15 @@ cl_mem CL_API_CALL clCreateBuffer(cl_context C, cl_mem_flags Flags,
     M->Data = static_cast<char *>(HostPtr);
   } else {
     // Kernels may read a vector past a buffer's last element; 64 bytes of
-    // slack keep that inside the allocation.
-    size_t Bytes = (Size + 64 + 127) / 128 * 128;
-    M->Data = static_cast<char *>(aligned_alloc(128, Bytes));
+    // slack keep that inside the allocation. Large buffers go on 2 MiB
+    // pages, as kw-run's: a kernel walking a column touches a page per
+    // element otherwise.
+    constexpr size_t Huge = size_t(2) << 20;
+    size_t Align = Size >= Huge ? Huge : 128;
+    size_t Bytes = (Size + 64 + Align - 1) / Align * Align;
+    M->Data = static_cast<char *>(aligned_alloc(Align, Bytes));
+    if (M->Data && Align == Huge)
+      madvise(M->Data, Bytes, MADV_HUGEPAGE);
     if (!M->Data) {
       delete M;
       return failWith<_cl_mem>(Err, CL_MEM_OBJECT_ALLOCATION_FAILURE);
