@@ -41,11 +41,22 @@ namespace kwocl {
   X(clGetDeviceAndHostTimer) X(clGetHostTimer) X(clGetKernelSubGroupInfo)      \
   X(clSetDefaultDeviceCommandQueue) X(clSetProgramReleaseCallback)             \
   X(clSetProgramSpecializationConstant) X(clCreateBufferWithProperties)        \
-  X(clCreateImageWithProperties) X(clSetContextDestructorCallback)
+  X(clCreateImageWithProperties) X(clSetContextDestructorCallback)           \
+  X(clCreateSubDevicesEXT) X(clRetainDeviceEXT) X(clReleaseDeviceEXT)          \
+  X(clGetDeviceIDsFromD3D10KHR) X(clCreateFromD3D10BufferKHR)                  \
+  X(clCreateFromD3D10Texture2DKHR) X(clCreateFromD3D10Texture3DKHR)            \
+  X(clEnqueueAcquireD3D10ObjectsKHR) X(clEnqueueReleaseD3D10ObjectsKHR)        \
+  X(clGetDeviceIDsFromD3D11KHR) X(clCreateFromD3D11BufferKHR)                  \
+  X(clCreateFromD3D11Texture2DKHR) X(clCreateFromD3D11Texture3DKHR)            \
+  X(clCreateFromDX9MediaSurfaceKHR) X(clEnqueueAcquireD3D11ObjectsKHR)         \
+  X(clEnqueueReleaseD3D11ObjectsKHR) X(clGetDeviceIDsFromDX9MediaAdapterKHR)   \
+  X(clEnqueueAcquireDX9MediaSurfacesKHR)                                       \
+  X(clEnqueueReleaseDX9MediaSurfacesKHR)
 
 namespace {
 
-/// A stub of the slot type \p Fn: CL_INVALID_OPERATION, through errcode_ret
+/// A stub of the slot type \p Fn (slots typed void *, the Windows-only
+/// sharing calls, stay null): CL_INVALID_OPERATION, through errcode_ret
 /// (the last parameter) for the calls that create an object.
 template <typename Fn> struct Unsupported;
 template <typename R, typename... A> struct Unsupported<R(CL_API_CALL *)(A...)> {
@@ -83,6 +94,8 @@ cl_icd_dispatch makeDispatch() {
   KW_UNSUPPORTED(KW_STUB)
 #undef KW_STUB
   D.clGetExtensionFunctionAddress = &::clGetExtensionFunctionAddress;
+  D.clGetExtensionFunctionAddressForPlatform =
+      &::clGetExtensionFunctionAddressForPlatform;
   return D;
 }
 

@@ -70,6 +70,21 @@ cl_int info(const std::vector<T> &V, size_t Room, void *Dst,
   return info(V.data(), V.size() * sizeof(T), Room, Dst, SizeRet);
 }
 
+/// clRetain*/clRelease*: \p Invalid unless \p O is a live object of its
+/// kind.
+template <typename T> cl_int retainObject(T *O, cl_int Invalid) {
+  if (!T::valid(O))
+    return Invalid;
+  O->retain();
+  return CL_SUCCESS;
+}
+template <typename T> cl_int releaseObject(T *O, cl_int Invalid) {
+  if (!T::valid(O))
+    return Invalid;
+  O->release();
+  return CL_SUCCESS;
+}
+
 /// Sets *Err (when given) and returns \p R: the create calls' convention.
 template <typename T> T *failWith(cl_int *Err, cl_int Code, T *R = nullptr) {
   if (Err)

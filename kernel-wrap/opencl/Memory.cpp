@@ -201,17 +201,11 @@ cl_mem CL_API_CALL clCreateSubBuffer(cl_mem Parent, cl_mem_flags Flags,
 }
 
 cl_int CL_API_CALL clRetainMemObject(cl_mem M) {
-  if (!_cl_mem::valid(M))
-    return CL_INVALID_MEM_OBJECT;
-  M->retain();
-  return CL_SUCCESS;
+  return retainObject(M, CL_INVALID_MEM_OBJECT);
 }
 
 cl_int CL_API_CALL clReleaseMemObject(cl_mem M) {
-  if (!_cl_mem::valid(M))
-    return CL_INVALID_MEM_OBJECT;
-  M->release();
-  return CL_SUCCESS;
+  return releaseObject(M, CL_INVALID_MEM_OBJECT);
 }
 
 cl_int CL_API_CALL clSetMemObjectDestructorCallback(

@@ -333,17 +333,11 @@ cl_context CL_API_CALL clCreateContextFromType(
 }
 
 cl_int CL_API_CALL clRetainContext(cl_context C) {
-  if (!_cl_context::valid(C))
-    return CL_INVALID_CONTEXT;
-  C->retain();
-  return CL_SUCCESS;
+  return retainObject(C, CL_INVALID_CONTEXT);
 }
 
 cl_int CL_API_CALL clReleaseContext(cl_context C) {
-  if (!_cl_context::valid(C))
-    return CL_INVALID_CONTEXT;
-  C->release();
-  return CL_SUCCESS;
+  return releaseObject(C, CL_INVALID_CONTEXT);
 }
 
 cl_int CL_API_CALL clGetContextInfo(cl_context C, cl_context_info Param,

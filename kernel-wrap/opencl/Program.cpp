@@ -266,8 +266,12 @@ cl_int buildSource(cl_program P, kw::CompileOptions &CO) {
     P->Log = buildLog(Err);
   // A program whose key could not be computed keeps its directory: the
   // shared object lives there.
-  if (Cached || !OK)
+  if (Cached || !OK) {
     removeTree(Dir);
+  } else {
+    removeTree(P->Dir);
+    P->Dir = Dir;
+  }
   return OK ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE;
 }
 
@@ -342,17 +346,11 @@ cl_program CL_API_CALL clCreateProgramWithBinary(
 }
 
 cl_int CL_API_CALL clRetainProgram(cl_program P) {
-  if (!_cl_program::valid(P))
-    return CL_INVALID_PROGRAM;
-  P->retain();
-  return CL_SUCCESS;
+  return retainObject(P, CL_INVALID_PROGRAM);
 }
 
 cl_int CL_API_CALL clReleaseProgram(cl_program P) {
-  if (!_cl_program::valid(P))
-    return CL_INVALID_PROGRAM;
-  P->release();
-  return CL_SUCCESS;
+  return releaseObject(P, CL_INVALID_PROGRAM);
 }
 
 cl_int CL_API_CALL clBuildProgram(cl_program P, cl_uint N,
@@ -504,17 +502,11 @@ cl_int CL_API_CALL clCreateKernelsInProgram(cl_program P, cl_uint N,
 }
 
 cl_int CL_API_CALL clRetainKernel(cl_kernel K) {
-  if (!_cl_kernel::valid(K))
-    return CL_INVALID_KERNEL;
-  K->retain();
-  return CL_SUCCESS;
+  return retainObject(K, CL_INVALID_KERNEL);
 }
 
 cl_int CL_API_CALL clReleaseKernel(cl_kernel K) {
-  if (!_cl_kernel::valid(K))
-    return CL_INVALID_KERNEL;
-  K->release();
-  return CL_SUCCESS;
+  return releaseObject(K, CL_INVALID_KERNEL);
 }
 
 cl_int CL_API_CALL clSetKernelArg(cl_kernel K, cl_uint I, size_t Size,

@@ -175,6 +175,9 @@ cl_int enqueue(cl_command_queue Q, cl_command_type Type, cl_uint NWait,
   {
     std::lock_guard<std::mutex> L(EventMu);
     Now = Q->Pending.empty() && !Q->Draining && ready(C);
+    // Draining also while this thread runs the command at once: another
+    // thread's command for the queue waits behind it.
+    Q->Draining |= Now;
     if (!Now) {
       if (Q->Pending.empty() &&
           std::find(Waiting.begin(), Waiting.end(), Q) == Waiting.end()) {
@@ -184,9 +187,15 @@ cl_int enqueue(cl_command_queue Q, cl_command_type Type, cl_uint NWait,
       Q->Pending.push_back(std::move(C));
     }
   }
-  if (Now)
+  if (Now) {
     runCommand(C);
-  else if (Blocking)
+    {
+      std::lock_guard<std::mutex> L(EventMu);
+      Q->Draining = false;
+    }
+    EventCv.notify_all();
+    progress();
+  } else if (Blocking)
     waitUntil([&] { return done(E); });
   cl_int Result = Blocking && E->Status < 0
                       ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST
@@ -238,17 +247,11 @@ cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(
 }
 
 cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue Q) {
-  if (!_cl_command_queue::valid(Q))
-    return CL_INVALID_COMMAND_QUEUE;
-  Q->retain();
-  return CL_SUCCESS;
+  return retainObject(Q, CL_INVALID_COMMAND_QUEUE);
 }
 
 cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue Q) {
-  if (!_cl_command_queue::valid(Q))
-    return CL_INVALID_COMMAND_QUEUE;
-  Q->release();
-  return CL_SUCCESS;
+  return releaseObject(Q, CL_INVALID_COMMAND_QUEUE);
 }
 
 cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue Q,
@@ -380,17 +383,11 @@ cl_int CL_API_CALL clGetEventProfilingInfo(cl_event E,
 }
 
 cl_int CL_API_CALL clRetainEvent(cl_event E) {
-  if (!_cl_event::valid(E))
-    return CL_INVALID_EVENT;
-  E->retain();
-  return CL_SUCCESS;
+  return retainObject(E, CL_INVALID_EVENT);
 }
 
 cl_int CL_API_CALL clReleaseEvent(cl_event E) {
-  if (!_cl_event::valid(E))
-    return CL_INVALID_EVENT;
-  E->release();
-  return CL_SUCCESS;
+  return releaseObject(E, CL_INVALID_EVENT);
 }
 
 cl_event CL_API_CALL clCreateUserEvent(cl_context C, cl_int *Err) {
