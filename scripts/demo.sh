@@ -95,3 +95,30 @@ if [ -z "$called" ]; then
   exit 1
 fi
 ./mandel_demo
+
+# 7. Part 3: an unmodified OpenCL host program on kernel-wrap's own OpenCL
+# platform (registered with the ICD loader beside pocl), answers compared
+# with pocl's.
+icd=$root/build/icd/kernel-wrap.icd
+pocl_icd=/etc/OpenCL/vendors/pocl.icd
+if [ ! -f "$icd" ]; then  # a build/ from before the platform existed
+  run cmake -G Ninja -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release
+  run ninja -C "$root/build" KernelWrapOpenCL
+fi
+if [ -f "$icd" ] && [ -f "$pocl_icd" ]; then
+  echo
+  echo "OpenCL platform (kernel-wrap)"
+  "$root/scripts/install-icd.sh" >/dev/null
+  clinfo -l | sed 's/^/  /'
+  run clang-22 -O2 -std=c11 -I"$root/test/opencl" "$root/test/opencl/jacobi.c" -o jacobi -lOpenCL -lm
+  echo "  host      $(rel "$root/test/opencl/jacobi.c"): 60 Jacobi steps, buffers swapped by clSetKernelArg"
+  for v in "$icd" "$pocl_icd"; do
+    start=$(date +%s%N)
+    OCL_ICD_VENDORS=$v ./jacobi "$root/test/opencl/Inputs" >jacobi.out 2>&1 ||
+      { cat jacobi.out >&2; echo "demo: jacobi failed on $v" >&2; exit 1; }
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    printf '  %-12s %s, result hash %s, %s ms with the build\n' \
+      "$(basename "$v" .icd)" "$(grep '^PASS' jacobi.out)" \
+      "$(awk '/^sum jacobi.bits_hash/ { print $3 }' jacobi.out)" "$ms"
+  done
+fi
