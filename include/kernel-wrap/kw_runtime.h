@@ -39,6 +39,9 @@ struct CompileOptions {
   std::vector<std::string> ClangArgs; ///< Extra clang args (-D...).
 };
 
+/// \p S as one word of a POSIX shell command line.
+std::string shellQuote(const std::string &S);
+
 /// The tools the compilation runs, from the environment (KW_CLANG, KW_OPT,
 /// KW_PLUGIN) or the build's defaults.
 std::string clangPath();

@@ -60,6 +60,18 @@ bool hostMay(cl_mem M, bool Read) {
   return !(M->Flags & Deny);
 }
 
+/// A reference to \p M for as long as a command that may run later
+/// captures it (the host may release the buffer once it enqueued).
+using Holds = std::vector<std::shared_ptr<_cl_mem>>;
+Holds hold(std::initializer_list<cl_mem> Mems) {
+  Holds H;
+  for (cl_mem M : Mems) {
+    M->retain();
+    H.emplace_back(M, [](cl_mem X) { X->release(); });
+  }
+  return H;
+}
+
 /// The range [Off, Off + Size) fits \p M.
 bool inRange(cl_mem M, size_t Off, size_t Size) {
   return Off <= M->Size && Size <= M->Size - Off;
@@ -101,12 +113,12 @@ struct RectSide {
 cl_int rectCommand(cl_command_queue Q, cl_command_type Type, cl_bool Blocking,
                    const RectSide &Dst, const RectSide &Src,
                    const size_t *Region, cl_uint NWait, const cl_event *Wait,
-                   cl_event *Ev) {
+                   cl_event *Ev, Holds H) {
   std::array<size_t, 3> R{Region[0], Region[1], Region[2]};
   for (const RectSide *S : {&Dst, &Src})
     if (S->at(R[1] - 1, R[2] - 1) + R[0] > S->Size)
       return CL_INVALID_VALUE;
-  return enqueue(Q, Type, NWait, Wait, Ev, Blocking, [=] {
+  return enqueue(Q, Type, NWait, Wait, Ev, Blocking, [=, H = std::move(H)] {
     for (size_t Z = 0; Z < R[2]; ++Z)
       for (size_t Y = 0; Y < R[1]; ++Y)
         memmove(Dst.Base + Dst.at(Y, Z), Src.Base + Src.at(Y, Z), R[0]);
@@ -248,7 +260,7 @@ cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue Q, cl_mem M, cl_bool B,
   if (!hostMay(M, /*Read=*/true))
     return CL_INVALID_OPERATION;
   return enqueue(Q, CL_COMMAND_READ_BUFFER, NWait, Wait, Ev, B,
-                 [=] { memmove(Ptr, M->Data + Off, Size); });
+                 [=, H = hold({M})] { memmove(Ptr, M->Data + Off, Size); });
 }
 
 cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue Q, cl_mem M, cl_bool B,
@@ -262,7 +274,7 @@ cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue Q, cl_mem M, cl_bool B,
   if (!hostMay(M, /*Read=*/false))
     return CL_INVALID_OPERATION;
   return enqueue(Q, CL_COMMAND_WRITE_BUFFER, NWait, Wait, Ev, B,
-                 [=] { memmove(M->Data + Off, Ptr, Size); });
+                 [=, H = hold({M})] { memmove(M->Data + Off, Ptr, Size); });
 }
 
 cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue Q, cl_mem Src,
@@ -279,7 +291,7 @@ cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue Q, cl_mem Src,
   if (S < D + Size && D < S + Size)
     return CL_MEM_COPY_OVERLAP;
   return enqueue(Q, CL_COMMAND_COPY_BUFFER, NWait, Wait, Ev, false,
-                 [=] { memcpy(D, S, Size); });
+                 [=, H = hold({Src, Dst})] { memcpy(D, S, Size); });
 }
 
 cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue Q, cl_mem M,
@@ -293,7 +305,8 @@ cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue Q, cl_mem M,
       !inRange(M, Off, Size))
     return CL_INVALID_VALUE;
   std::string Pat(static_cast<const char *>(Pattern), PatSize);
-  return enqueue(Q, CL_COMMAND_FILL_BUFFER, NWait, Wait, Ev, false, [=] {
+  return enqueue(Q, CL_COMMAND_FILL_BUFFER, NWait, Wait, Ev, false,
+                 [=, H = hold({M})] {
     for (size_t I = 0; I < Size; I += PatSize)
       memcpy(M->Data + Off + I, Pat.data(), PatSize);
   });
@@ -315,7 +328,7 @@ cl_int CL_API_CALL clEnqueueReadBufferRect(
       RectSide(static_cast<char *>(Ptr), SIZE_MAX, HostOrigin, Region,
                HostRow, HostSlice),
       RectSide(M->Data, M->Size, BufOrigin, Region, BufRow, BufSlice), Region,
-      NWait, Wait, Ev);
+      NWait, Wait, Ev, hold({M}));
 }
 
 cl_int CL_API_CALL clEnqueueWriteBufferRect(
@@ -334,7 +347,7 @@ cl_int CL_API_CALL clEnqueueWriteBufferRect(
       RectSide(M->Data, M->Size, BufOrigin, Region, BufRow, BufSlice),
       RectSide(static_cast<char *>(const_cast<void *>(Ptr)), SIZE_MAX,
                HostOrigin, Region, HostRow, HostSlice),
-      Region, NWait, Wait, Ev);
+      Region, NWait, Wait, Ev, hold({M}));
 }
 
 cl_int CL_API_CALL clEnqueueCopyBufferRect(
@@ -350,7 +363,7 @@ cl_int CL_API_CALL clEnqueueCopyBufferRect(
       Q, CL_COMMAND_COPY_BUFFER_RECT, CL_FALSE,
       RectSide(Dst->Data, Dst->Size, DstOrigin, Region, DstRow, DstSlice),
       RectSide(Src->Data, Src->Size, SrcOrigin, Region, SrcRow, SrcSlice),
-      Region, NWait, Wait, Ev);
+      Region, NWait, Wait, Ev, hold({Src, Dst}));
 }
 
 void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue Q, cl_mem M, cl_bool B,
@@ -369,7 +382,7 @@ void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue Q, cl_mem M, cl_bool B,
        !hostMay(M, /*Read=*/false)))
     return failWith<void>(Err, CL_INVALID_OPERATION);
   if (cl_int E = enqueue(Q, CL_COMMAND_MAP_BUFFER, NWait, Wait, Ev, B,
-                         [=] { ++M->Maps; }))
+                         [=, H = hold({M})] { ++M->Maps; }))
     return failWith<void>(Err, E);
   return failWith<void>(Err, CL_SUCCESS, M->Data + Off);
 }
@@ -384,7 +397,7 @@ cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue Q, cl_mem M,
   if (!M->Maps || P < M->Data || P >= M->Data + M->Size)
     return CL_INVALID_VALUE;
   return enqueue(Q, CL_COMMAND_UNMAP_MEM_OBJECT, NWait, Wait, Ev, false,
-                 [=] { --M->Maps; });
+                 [=, H = hold({M})] { --M->Maps; });
 }
 
 cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue Q, cl_uint N,

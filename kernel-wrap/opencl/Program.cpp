@@ -102,7 +102,7 @@ std::string makeTempDir() {
 
 void removeTree(const std::string &Dir) {
   if (!Dir.empty())
-    (void)!system(("rm -rf '" + Dir + "'").c_str());
+    (void)!system(("rm -rf " + kw::shellQuote(Dir)).c_str());
 }
 
 namespace {
@@ -196,10 +196,12 @@ namespace {
 /// header's change counts), the options and the tools.
 bool cacheKey(const std::string &Src, const kw::CompileOptions &CO,
               const std::string &Dir, std::string &Key) {
-  std::string Cmd = "'" + kw::clangPath() + "' -E -x cl -cl-std=" + CO.ClStd;
+  std::string Cmd = kw::shellQuote(kw::clangPath()) + " -E -x cl " +
+                    kw::shellQuote("-cl-std=" + CO.ClStd);
   for (const std::string &A : CO.ClangArgs)
-    Cmd += " '" + A + "'";
-  Cmd += " '" + Src + "' -o '" + Dir + "/pre.cl' 2>/dev/null";
+    Cmd += " " + kw::shellQuote(A);
+  Cmd += " " + kw::shellQuote(Src) + " -o " + kw::shellQuote(Dir + "/pre.cl") +
+         " 2>/dev/null";
   if (system(Cmd.c_str()) != 0)
     return false;
   uint64_t H = hashBytes(readAll(Dir + "/pre.cl"));

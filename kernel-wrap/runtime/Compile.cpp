@@ -27,7 +27,9 @@ std::string envOr(const char *Name, const char *Default) {
   return V && *V ? V : Default;
 }
 
-std::string quote(const std::string &S) {
+} // namespace
+
+std::string shellQuote(const std::string &S) {
   std::string R = "'";
   for (char C : S) {
     if (C == '\'')
@@ -37,6 +39,8 @@ std::string quote(const std::string &S) {
   }
   return R + "'";
 }
+
+namespace {
 
 bool endsWith(const std::string &S, const std::string &Suffix) {
   return S.size() >= Suffix.size() &&
@@ -56,9 +60,9 @@ bool run(const std::vector<std::string> &Cmd, const std::string &Dir,
          std::string &Err) {
   std::string Line;
   for (const std::string &A : Cmd)
-    Line += quote(A) + " ";
+    Line += shellQuote(A) + " ";
   std::string Log = Dir + "/log.txt";
-  Line += "2> " + quote(Log);
+  Line += "2> " + shellQuote(Log);
   if (getenv("KW_VERBOSE"))
     fprintf(stderr, "kw: %s\n", Line.c_str());
   int RC = system(Line.c_str());
@@ -85,7 +89,7 @@ struct TempDir {
   }
   ~TempDir() {
     if (!Keep && !Path.empty())
-      (void)!system(("rm -rf " + quote(Path)).c_str());
+      (void)!system(("rm -rf " + shellQuote(Path)).c_str());
   }
 };
 
