@@ -513,13 +513,19 @@ Value *WorkGroupEmitter::emitLaneLoop(RegionScope &R, Value *Lo, Value *Hi,
   IRBuilder<> &LB = R.LB;
   std::string Name =
       ("wi.r" + Twine(R.RId) + ".d" + Twine(V) + Suffix).str();
+  // The counter is 32 bits wide (local sizes are at most
+  // KW_MAX_LOCAL_SIZE), the id its zero extension: a kernel's `int l =
+  // get_local_id(0)` truncates the id back to the counter, so its indices
+  // stay affine in the work item (contiguous vectors, not gathers).
+  Type *I32 = LB.getInt32Ty();
+  Value *Lo32 = LB.CreateTrunc(Lo, I32), *Hi32 = LB.CreateTrunc(Hi, I32);
   BasicBlock *From = LB.GetInsertBlock();
   BasicBlock *H = BasicBlock::Create(Ctx, Name, WG, Exit);
   LB.CreateBr(H);
   LB.SetInsertPoint(H);
-  PHINode *P = LB.CreatePHI(I64, 2, "lid" + Twine(V) + Suffix);
-  P->addIncoming(Lo, From);
-  R.LID[V] = P;
+  PHINode *P = LB.CreatePHI(I32, 2, "lid" + Twine(V) + Suffix);
+  P->addIncoming(Lo32, From);
+  R.LID[V] = LB.CreateZExt(P, I64, P->getName() + ".id", /*IsNonNeg=*/true);
   SmallVector<Value *, 40> Args(CallArgs.begin(), CallArgs.end());
   for (unsigned I = 0; I < WIGroupMem; ++I)
     Args.push_back(I >= WILocalId && I < WILocalId + 3 ? R.LID[I - WILocalId]
@@ -532,10 +538,10 @@ Value *WorkGroupEmitter::emitLaneLoop(RegionScope &R, Value *Lo, Value *Hi,
     LB.CreateStore(LB.CreateOr(LB.CreateLoad(LB.getInt1Ty(), AnyRound),
                                LB.CreateICmpEQ(Call, RoundId)),
                    AnyRound);
-  Value *Inc = LB.CreateAdd(P, LB.getInt64(1), P->getName() + ".next",
+  Value *Inc = LB.CreateAdd(P, LB.getInt32(1), P->getName() + ".next",
                             /*HasNUW=*/true, /*HasNSW=*/true);
   BasicBlock *After = BasicBlock::Create(Ctx, Name + ".done", WG, Exit);
-  BranchInst *Br = LB.CreateCondBr(LB.CreateICmpULT(Inc, Hi), H, After);
+  BranchInst *Br = LB.CreateCondBr(LB.CreateICmpULT(Inc, Hi32), H, After);
   P->addIncoming(Inc, LB.GetInsertBlock());
   LB.SetInsertPoint(After);
   LaneLoops.push_back({H, Br, Scalar, R.HasLoops});
@@ -556,7 +562,11 @@ Value *WorkGroupEmitter::emitChunkedLoops(RegionScope &R, bool TreeStep) {
   BasicBlock *Guard = LB.GetInsertBlock();
   BasicBlock *MainPre = BasicBlock::Create(Ctx, Name + ".full", WG, Exit);
   BasicBlock *RemPre = BasicBlock::Create(Ctx, Name + ".rest", WG, Exit);
-  LB.CreateCondBr(LB.CreateICmpNE(Main, LB.getInt64(0)), MainPre, RemPre);
+  // Tested on the 32-bit count the loop compares with (emitLaneLoop), so
+  // that SCEV sees the full-chunk loop's trip count as a multiple of Chunk.
+  LB.CreateCondBr(
+      LB.CreateICmpNE(LB.CreateTrunc(Main, LB.getInt32Ty()), LB.getInt32(0)),
+      MainPre, RemPre);
   LB.SetInsertPoint(MainPre);
   Value *MainNext = emitLaneLoop(R, LB.getInt64(0), Main, "", false);
   BasicBlock *MainDone = LB.GetInsertBlock();

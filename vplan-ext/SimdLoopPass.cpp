@@ -374,7 +374,12 @@ LaneNest buildLaneNest(Function &F, const StripMineInput &In, unsigned VL,
   // count that is a known multiple of VL (kernel-wrap's full-chunk loops)
   // needs no mask, and every lane then enters the inner loops (which lets
   // the fission treat uniform inner loops as such).
-  bool Full = SE.getMinTrailingZeros(TCS) >= unsigned(llvm::countr_zero(VL));
+  // Counted in the loop's own type: for a 32-bit counter the 64-bit count
+  // is zext(BTC) + 1, whose factors SCEV does not see.
+  const SCEV *NativeTC =
+      SE.getAddExpr(In.BTC, SE.getOne(In.BTC->getType()));
+  bool Full =
+      SE.getMinTrailingZeros(NativeTC) >= unsigned(llvm::countr_zero(VL));
   Value *Active =
       Full ? cast<Value>(B.getTrue()) : B.CreateICmpULT(K, TC, "simd.active");
   N.IVLane = B.CreateAdd(Start, B.CreateMul(B.CreateTrunc(K, IVTy), Step),

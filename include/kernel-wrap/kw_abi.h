@@ -30,6 +30,10 @@ typedef struct kw_wg_state {
 
 typedef void (*kw_wg_fn)(void **args, const kw_wg_state *st);
 
+/* The largest local size in one dimension a runner may give: work-group
+ * functions count work items in 32 bits. */
+#define KW_MAX_LOCAL_SIZE (1u << 20)
+
 /* Prefix of the work-group function of a kernel. */
 #define KW_WG_PREFIX "__kw_wg_"
 /* Prefix of a kernel's parameter list, a C string:

@@ -97,6 +97,8 @@ cl_ulong nowNs();
 
 /// The device's limits, read by the queries and by the launch checks.
 constexpr size_t MaxWorkGroupSize = 1024;
+static_assert(MaxWorkGroupSize <= KW_MAX_LOCAL_SIZE,
+              "work-group functions count work items in 32 bits");
 constexpr size_t PreferredMultiple = 16;
 constexpr size_t MaxParameterBytes = 4096;
 

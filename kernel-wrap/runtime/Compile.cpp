@@ -249,6 +249,9 @@ std::string NDRange::check() const {
   for (unsigned D = 0; D < 3; ++D) {
     if (!Global[D] || !Local[D])
       return "sizes must be non-zero";
+    if (Local[D] > KW_MAX_LOCAL_SIZE)
+      return "local size above " + std::to_string(KW_MAX_LOCAL_SIZE) +
+             " in dimension " + std::to_string(D);
     if (Global[D] % Local[D])
       return "local size must divide global size in dimension " +
              std::to_string(D);
