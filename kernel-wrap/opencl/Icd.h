@@ -21,6 +21,7 @@
 #include <CL/cl_icd.h>
 
 #include "kernel-wrap/kw_runtime.h"
+#include "kernel-wrap/kw_signature.h"
 #include <atomic>
 #include <cstring>
 #include <deque>
@@ -95,6 +96,10 @@ template <typename T> T *failWith(cl_int *Err, cl_int Code, T *R = nullptr) {
 /// Nanoseconds of a monotonic clock: event profiling.
 cl_ulong nowNs();
 
+/// The threads that run work groups: KW_THREADS, or every core. Also the
+/// device's compute units.
+unsigned threadCount();
+
 /// The device's limits, read by the queries and by the launch checks.
 constexpr size_t MaxWorkGroupSize = 1024;
 static_assert(MaxWorkGroupSize <= KW_MAX_LOCAL_SIZE,
@@ -149,15 +154,7 @@ struct _cl_mem : kwocl::Object<_cl_mem, 0x6b77c003> {
   ~_cl_mem();
 };
 
-/// One parameter of a kernel as kernel-wrap's signature gives it.
-struct KernelParam {
-  enum Kind { Buffer, Local, Value } K = Value;
-  size_t Bytes = 0;
-  std::string Type;
-  unsigned Space = 0;     ///< OpenCL address space (2: __constant).
-  std::string Qualifiers; ///< `const restrict volatile`, as given.
-  std::string Name;       ///< Empty without -cl-kernel-arg-info.
-};
+using KernelParam = kw::KernelParam;
 
 struct _cl_program : kwocl::Object<_cl_program, 0x6b77c004> {
   cl_context Ctx = nullptr;
@@ -253,8 +250,6 @@ std::string buildLog(const std::string &Err);
 /// Loads the shared object \p So as \p P's executable.
 bool loadBuilt(cl_program P, const std::string &So, std::string &Err);
 cl_int checkProgramDevices(cl_uint N, const cl_device_id *Devices);
-/// Parses kernel-wrap's signature string (kw_abi.h's KW_SIG_PREFIX).
-std::vector<KernelParam> parseSignature(const char *Sig);
 /// Enqueues \p Body as a command of \p Type on \p Q after the wait list
 /// (checked: CL_INVALID_EVENT_WAIT_LIST): it runs now unless an event it
 /// waits for, or a command before it, is pending; with \p Blocking the call

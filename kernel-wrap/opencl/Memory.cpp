@@ -9,10 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Icd.h"
+#include "kernel-wrap/kw_memory.h"
 #include <array>
 #include <cstdint>
 #include <cstdlib>
-#include <sys/mman.h>
 
 _cl_mem::~_cl_mem() {
   for (auto It = Destructors.rbegin(); It != Destructors.rend(); ++It)
@@ -151,20 +151,13 @@ cl_mem CL_API_CALL clCreateBuffer(cl_context C, cl_mem_flags Flags,
     M->Data = static_cast<char *>(HostPtr);
   } else {
     // Kernels may read a vector past a buffer's last element; 64 bytes of
-    // slack keep that inside the allocation. Large buffers go on 2 MiB
-    // pages, as kw-run's: a kernel walking a column touches a page per
-    // element otherwise.
-    constexpr size_t Huge = size_t(2) << 20;
-    size_t Align = Size >= Huge ? Huge : 128;
-    size_t Bytes = (Size + 64 + Align - 1) / Align * Align;
-    M->Data = static_cast<char *>(aligned_alloc(Align, Bytes));
-    if (M->Data && Align == Huge)
-      madvise(M->Data, Bytes, MADV_HUGEPAGE);
+    // slack keep that inside the allocation. Aligned as
+    // CL_DEVICE_MEM_BASE_ADDR_ALIGN says (128 bytes).
+    M->Data = kw::allocBufferMemory(Size + 64, 128);
     if (!M->Data) {
       delete M;
       return failWith<_cl_mem>(Err, CL_MEM_OBJECT_ALLOCATION_FAILURE);
     }
-    memset(M->Data, 0, Bytes);
     M->Owned = true;
     if (Flags & CL_MEM_COPY_HOST_PTR)
       memcpy(M->Data, HostPtr, Size);

@@ -36,6 +36,13 @@ cl_ulong nowNs() {
       .count();
 }
 
+unsigned threadCount() {
+  if (const char *T = getenv("KW_THREADS"))
+    if (unsigned N = strtoul(T, nullptr, 10))
+      return N;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 namespace {
 
 const char *Extensions =
@@ -62,13 +69,6 @@ cl_ulong physicalMemory() {
                                : cl_ulong(1) << 32;
 }
 
-cl_uint computeUnits() {
-  if (const char *T = getenv("KW_THREADS"))
-    if (unsigned N = strtoul(T, nullptr, 10))
-      return N;
-  return std::max(1u, std::thread::hardware_concurrency());
-}
-
 /// Device queries whose answer is a string.
 bool deviceString(cl_device_info P, std::string &S) {
   switch (P) {
@@ -88,7 +88,7 @@ bool deviceString(cl_device_info P, std::string &S) {
 bool deviceUint(cl_device_info P, cl_uint &V) {
   switch (P) {
   case CL_DEVICE_VENDOR_ID: V = 0x6b77; return true;
-  case CL_DEVICE_MAX_COMPUTE_UNITS: V = computeUnits(); return true;
+  case CL_DEVICE_MAX_COMPUTE_UNITS: V = threadCount(); return true;
   case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS: V = 3; return true;
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR: V = 16; return true;

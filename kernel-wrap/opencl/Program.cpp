@@ -20,32 +20,6 @@
 
 namespace kwocl {
 
-std::vector<KernelParam> parseSignature(const char *Sig) {
-  std::vector<KernelParam> Params;
-  if (!Sig || !*Sig)
-    return Params;
-  std::stringstream SS(Sig);
-  std::string Item;
-  while (std::getline(SS, Item, ';')) {
-    std::vector<std::string> F;
-    std::stringstream Fields(Item);
-    for (std::string X; std::getline(Fields, X, ':');)
-      F.push_back(X);
-    F.resize(6);
-    KernelParam P;
-    P.K = F[0] == "buf"     ? KernelParam::Buffer
-          : F[0] == "local" ? KernelParam::Local
-                            : KernelParam::Value;
-    P.Bytes = std::stoull(F[1]);
-    P.Type = F[2];
-    P.Space = F[3].empty() ? 0 : std::stoul(F[3]);
-    P.Qualifiers = F[4];
-    P.Name = F[5];
-    Params.push_back(P);
-  }
-  return Params;
-}
-
 std::string readAll(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
   std::stringstream SS;
@@ -463,7 +437,7 @@ cl_kernel makeKernel(cl_program P, const std::string &Name) {
   K->Name = Name;
   K->Fn = P->Built->kernel(Name);
   K->Reqd = P->Built->requiredSize(Name);
-  K->Params = parseSignature(P->Built->signature(Name));
+  K->Params = kw::parseSignature(P->Built->signature(Name));
   size_t N = K->Params.size();
   K->Values.resize(N);
   K->LocalBytes.assign(N, 0);

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <condition_variable>
 #include <mutex>
-#include <thread>
 
 _cl_event::~_cl_event() {
   if (Queue)
@@ -128,17 +127,10 @@ template <typename Pred> void waitUntil(Pred Done) {
   EventCv.wait(L, Done);
 }
 
-/// The pool kernels run on: this machine's cores (KW_THREADS to choose),
-/// one launch at a time.
+/// The pool kernels run on (threadCount()), one launch at a time.
 kw::ThreadPool &pool(std::unique_lock<std::mutex> &Lock) {
   static std::mutex Mu;
-  static kw::ThreadPool *Pool = [] {
-    unsigned N = std::max(1u, std::thread::hardware_concurrency());
-    if (const char *T = getenv("KW_THREADS"))
-      if (unsigned V = strtoul(T, nullptr, 10))
-        N = V;
-    return new kw::ThreadPool(N);
-  }();
+  static kw::ThreadPool *Pool = new kw::ThreadPool(threadCount());
   Lock = std::unique_lock<std::mutex>(Mu);
   return *Pool;
 }

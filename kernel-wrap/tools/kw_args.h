@@ -10,13 +10,14 @@
 #ifndef KERNELWRAP_TOOLS_KW_ARGS_H
 #define KERNELWRAP_TOOLS_KW_ARGS_H
 
+#include "kernel-wrap/kw_memory.h"
+#include "kernel-wrap/kw_signature.h"
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <sys/mman.h>
 #include <string>
 #include <vector>
 
@@ -82,9 +83,8 @@ inline void store(const std::string &T, char *P, double V) {
   else if (T == "u8") { uint8_t X = (uint8_t)V; memcpy(P, &X, 1); }
 }
 
-/// Zeroed host memory for a buffer: 64-byte aligned, and on 2 MiB
-/// transparent huge pages when large (a transpose walks thousands of pages
-/// per group row; 4 KiB pages thrash the TLB).
+/// Zeroed host memory for a buffer (kw::allocBufferMemory: 64-byte
+/// aligned, huge pages when large).
 class HostBuffer {
 public:
   HostBuffer() = default;
@@ -93,15 +93,9 @@ public:
   ~HostBuffer() { free(P); }
   void assign(size_t Bytes, char) {
     free(P);
-    constexpr size_t Huge = 2u << 20;
-    size_t A = Bytes >= Huge ? Huge : 64;
-    size_t Alloc = (Bytes + A - 1) / A * A;
-    P = static_cast<char *>(aligned_alloc(A, Alloc ? Alloc : A));
+    P = kw::allocBufferMemory(Bytes, 64);
     if (!P)
       fail("out of memory");
-    if (A == Huge)
-      madvise(P, Alloc, MADV_HUGEPAGE);
-    memset(P, 0, Alloc ? Alloc : A);
     N = Bytes;
   }
   void resize(size_t Bytes) { assign(Bytes, 0); }
@@ -129,31 +123,28 @@ struct ArgData {
 /// value of the parameter's size for the rest.
 inline void checkArgs(const std::string &Kernel, const std::string &Sig,
                       const std::vector<ArgData> &Data) {
-  std::vector<std::string> Params;
-  if (!Sig.empty())
-    Params = split(Sig, ';');
+  std::vector<kw::KernelParam> Params = kw::parseSignature(Sig.c_str());
   if (Params.size() != Data.size())
     fail("kernel " + Kernel + " takes " + std::to_string(Params.size()) +
          " argument(s), " + std::to_string(Data.size()) +
          " given (CL_INVALID_KERNEL_ARGS)");
   for (size_t I = 0; I < Params.size(); ++I) {
-    std::vector<std::string> P = split(Params[I], ':');
-    const std::string &Kind = P[0], &Type = P.size() > 2 ? P[2] : P[0];
+    const kw::KernelParam &P = Params[I];
     const ArgData &A = Data[I];
     std::string Which = "argument " + std::to_string(I) + " of " + Kernel +
-                        " (" + Type + ")";
-    if (Kind == "buf" && A.Kind != "buf")
+                        " (" + P.Type + ")";
+    if (P.K == kw::KernelParam::Buffer && A.Kind != "buf")
       fail(Which + " is a buffer: give buf:TYPE:COUNT[:INIT] "
                    "(CL_INVALID_ARG_VALUE)");
-    if (Kind == "local" && A.Kind != "local")
+    if (P.K == kw::KernelParam::Local && A.Kind != "local")
       fail(Which + " is __local: give local:BYTES (CL_INVALID_ARG_VALUE)");
-    if (Kind == "val") {
-      size_t Bytes = std::stoull(P[1]);
+    if (P.K == kw::KernelParam::Value) {
+      std::string Bytes = std::to_string(P.Bytes);
       if (A.Kind != "scalar")
-        fail(Which + " is a value of " + P[1] +
+        fail(Which + " is a value of " + Bytes +
              " bytes: give TYPE:VALUE (CL_INVALID_ARG_VALUE)");
-      if (A.Bytes.size() != Bytes)
-        fail(Which + " takes " + P[1] + " bytes, " + A.Type + " has " +
+      if (A.Bytes.size() != P.Bytes)
+        fail(Which + " takes " + Bytes + " bytes, " + A.Type + " has " +
              std::to_string(A.Bytes.size()) + " (CL_INVALID_ARG_SIZE)");
     }
   }
