@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""Differential fuzzing of kernel-wrap: random OpenCL C kernels
+(kernel-wrap/tools/kw_fuzz_gen.py), each run vectorized, --novec and on
+pocl, every output buffer compared bit for bit.
+
+usage: scripts/kernel-fuzz.py [-n N] [-s FIRST_SEED] [-j JOBS] [-o OUTDIR]
+                              [--kw-run PATH] [--kw-pocl PATH] [--no-pocl]
+                              [--features LIST] [--keep] [-v]
+
+Case SEED (FIRST_SEED .. FIRST_SEED + N - 1, default 1..100) is one kernel.
+Its kernel is compiled twice with kw-run (--emit-so: vectorized, and
+--novec), and both are run at each of the case's local sizes (the all-ones
+group, the largest, one of 4/8/16/64 items and one more at random; 1-3
+dimensions) on the same seeded inputs; the dumps of every buffer must be
+identical. Kernels whose math pocl need not match (exp, log, sin, cos, mad)
+are not run on pocl; the others run on pocl (kw-pocl with
+OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd) at up to two local sizes and
+must give --novec's answers bit for bit. pocl is skipped when kw-pocl or
+pocl's ICD is missing, or with --no-pocl.
+
+Failures:
+  CRASH     kw-run failed to compile a kernel (valid kernels must compile),
+            or crashed or timed out running it (compile 300 s, run 60 s);
+  MISMATCH  vectorized and --novec differ: the buffer, the first differing
+            index, both values, how many differ;
+  POCL      pocl and --novec differ (or pocl failed), same report. Either
+            kernel-wrap's scalar lowering or pocl is wrong: triage by hand;
+            a construct pocl gets wrong is excluded from the comparison in
+            the generator.
+Each failing case is kept in OUTDIR/fail-SEED/ (kernel.cl, case.json, the
+dumps, repro.sh: the failing configuration's commands) and named with a
+one-line repro command. OUTDIR defaults to build/kernel-fuzz.
+
+Prints a line per failure, a progress line every 25 cases, and a summary
+(cases, runs, the features the kernels used, crashes, mismatches, pocl
+differences). Exit status 0 only when all three counts are zero.
+--features LIST: the generator's features (comma-separated, default all).
+--keep keeps every case's directory (OUTDIR/case-SEED/), not just failures.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "kernel-wrap", "tools"))
+import kw_fuzz_gen as gen  # noqa: E402
+
+POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
+COMPILE_TIMEOUT = 300
+RUN_TIMEOUT = 60
+POCL_LOCALS = 2      # local sizes per case run on pocl (each builds anew)
+
+
+class Failure(Exception):
+    """A failing case: its kind (CRASH, MISMATCH, POCL), a one-line
+    message, the commands that show it."""
+
+    def __init__(self, kind, message, commands):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.commands = commands
+
+
+# ---- running the tools ----------------------------------------------------
+
+def run_tool(cmd, cwd, timeout, env=None):
+    """Runs a command; returns (exit status or 'TIMEOUT', stderr tail)."""
+    try:
+        p = subprocess.run(cmd, cwd=cwd, env=env, timeout=timeout,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    except subprocess.TimeoutExpired:
+        return "TIMEOUT", ""
+    err = p.stderr.decode(errors="replace").strip().splitlines()
+    return p.returncode, " | ".join(err[-3:])
+
+
+def status_text(status, err):
+    if status == "TIMEOUT":
+        return "timed out"
+    if isinstance(status, int) and status < 0:
+        return f"killed by signal {-status}" + (f": {err}" if err else "")
+    return f"exit {status}" + (f": {err}" if err else "")
+
+
+def launch_args(case, local, threads):
+    args = ["-k", case["kernel"], "--global", ",".join(map(str, case["global"])),
+            "--local", ",".join(map(str, local)), "--seed", str(case["seed"]),
+            "--threads", str(threads)]
+    for spec in case["args"]:
+        args += ["--arg", spec]
+    return args
+
+
+def local_name(local):
+    return "x".join(map(str, local))
+
+
+# ---- comparing dumps ------------------------------------------------------
+
+def read_dump(path):
+    """kw-run's --dump: `argN TYPE COUNT` headers, one value a line."""
+    bufs = []
+    with open(path) as f:
+        for line in f.read().splitlines():
+            if line.startswith("arg"):
+                name, typ, _ = line.split()
+                bufs.append((int(name[3:]), typ, []))
+            elif line:
+                bufs[-1][2].append(line)
+    return bufs
+
+
+def first_difference(a_path, b_path, names):
+    """None when the dumps are identical, else a description of the first
+    differing buffer."""
+    a, b = read_dump(a_path), read_dump(b_path)
+    if [(i, t, len(v)) for i, t, v in a] != [(i, t, len(v)) for i, t, v in b]:
+        return "the dumps hold different buffers"
+    for (i, typ, va), (_, _, vb) in zip(a, b):
+        diff = [k for k, (x, y) in enumerate(zip(va, vb)) if x != y]
+        if diff:
+            k = diff[0]
+            return (f"arg{i} {names[i]} ({typ}[{len(va)}]) index {k}: "
+                    f"{va[k]} vs {vb[k]} ({len(diff)} of {len(va)} differ)")
+    return None
+
+
+# ---- one case -------------------------------------------------------------
+
+class Fuzzer:
+    def __init__(self, opts):
+        self.o = opts
+        self.pocl = (not opts.no_pocl and os.access(opts.kw_pocl, os.X_OK)
+                     and os.path.exists(POCL_ICD))
+        self.pocl_env = dict(os.environ, OCL_ICD_VENDORS=POCL_ICD,
+                             POCL_MAX_PTHREAD_COUNT="1")
+
+    def compile(self, case, work, novec):
+        so = "novec.so" if novec else "vec.so"
+        cmd = [self.o.kw_run, "kernel.cl", "-q", "--emit-so", so] + (["--novec"] if novec else [])
+        status, err = run_tool(cmd, work, COMPILE_TIMEOUT)
+        if status != 0:
+            what = "--novec" if novec else "vectorized"
+            raise Failure("CRASH", f"compiling {what}: {status_text(status, err)}",
+                          [self.shell(cmd)])
+
+    def run(self, case, work, local, novec, threads):
+        tag = ("novec" if novec else "vec") + "-" + local_name(local)
+        args = launch_args(case, local, threads) + ["--dump", tag + ".txt"]
+        so = "novec.so" if novec else "vec.so"
+        status, err = run_tool([self.o.kw_run, "--so", so, "-q"] + args,
+                               work, RUN_TIMEOUT)
+        if status != 0:
+            what = "--novec" if novec else "vectorized"
+            src = [self.o.kw_run, "kernel.cl", "-q"] + (["--novec"] if novec else []) + args
+            raise Failure("CRASH", f"running {what} at --local {local_name(local)}: "
+                          f"{status_text(status, err)}", [self.shell(src)])
+        return tag + ".txt"
+
+    def run_pocl(self, case, work, local):
+        args = launch_args(case, local, 1) + ["--dump", f"pocl-{local_name(local)}.txt"]
+        cmd = [self.o.kw_pocl, "kernel.cl"] + args
+        status, err = run_tool(cmd, work, COMPILE_TIMEOUT, self.pocl_env)
+        if status != 0:
+            raise Failure("POCL", f"pocl failed at --local {local_name(local)}: "
+                          f"{status_text(status, err)}",
+                          ["OCL_ICD_VENDORS=" + POCL_ICD + " " + self.shell(cmd)])
+        return f"pocl-{local_name(local)}.txt"
+
+    def shell(self, cmd):
+        return " ".join(shlex.quote(c) for c in cmd)
+
+    def differential(self, case, work, local, threads):
+        """Vectorized vs --novec at one local size."""
+        ref = self.run(case, work, local, True, 1)
+        got = self.run(case, work, local, False, threads)
+        diff = first_difference(os.path.join(work, got), os.path.join(work, ref),
+                                case["names"])
+        if diff:
+            args = launch_args(case, local, threads)
+            cmds = [self.shell([self.o.kw_run, "kernel.cl", "-q"] + args + ["--dump", "vec.txt"]),
+                    self.shell([self.o.kw_run, "kernel.cl", "-q", "--novec"] + args + ["--dump", "novec.txt"]),
+                    self.shell([sys.executable, os.path.join(ROOT, "kernel-wrap/tools/kw-compare.py"),
+                                "vec.txt", "novec.txt"])]
+            raise Failure("MISMATCH", f"vectorized vs --novec at --local "
+                          f"{local_name(local)}: {diff}", cmds)
+        return ref
+
+    def against_pocl(self, case, work, local, ref):
+        got = self.run_pocl(case, work, local)
+        diff = first_difference(os.path.join(work, got), os.path.join(work, ref),
+                                case["names"])
+        if diff:
+            args = launch_args(case, local, 1)
+            cmds = ["OCL_ICD_VENDORS=" + POCL_ICD + " " +
+                    self.shell([self.o.kw_pocl, "kernel.cl"] + args + ["--dump", "pocl.txt"]),
+                    self.shell([self.o.kw_run, "kernel.cl", "-q", "--novec"] + args + ["--dump", "novec.txt"]),
+                    self.shell([sys.executable, os.path.join(ROOT, "kernel-wrap/tools/kw-compare.py"),
+                                "pocl.txt", "novec.txt"])]
+            raise Failure("POCL", f"pocl vs --novec at --local {local_name(local)}: {diff}", cmds)
+
+    def case(self, seed):
+        """Runs case SEED; returns a result dict."""
+        work = os.path.join(self.o.out, f"case-{seed}")
+        shutil.rmtree(work, ignore_errors=True)
+        case = gen.generate(seed, work, self.o.features)
+        res = {"seed": seed, "features": case["features"], "runs": 0, "pocl_runs": 0,
+               "locals": len(case["locals"])}
+        try:
+            self.compile(case, work, False)
+            self.compile(case, work, True)
+            refs = {}
+            for n, local in enumerate(case["locals"]):
+                # the last local size runs the vectorized code on 2 threads
+                threads = 2 if n == len(case["locals"]) - 1 else 1
+                refs[local_name(local)] = (local, self.differential(case, work, local, threads))
+                res["runs"] += 2
+            if self.pocl and case["pocl"]:
+                for local, ref in pocl_choice(case, refs):
+                    self.against_pocl(case, work, local, ref)
+                    res["pocl_runs"] += 1
+        except Failure as f:
+            res.update(kind=f.kind, message=f.message)
+            res["dir"] = self.keep_failure(seed, work, f)
+            return res
+        res["kind"] = "ok"
+        if not self.o.keep:
+            shutil.rmtree(work, ignore_errors=True)
+        return res
+
+    def keep_failure(self, seed, work, f):
+        dest = os.path.join(self.o.out, f"fail-{seed}")
+        shutil.rmtree(dest, ignore_errors=True)
+        os.rename(work, dest)
+        with open(os.path.join(dest, "repro.sh"), "w") as out:
+            out.write("#!/bin/sh\n")
+            out.write(f"# kernel-fuzz seed {seed}: {f.kind}: {f.message}\n")
+            out.write('cd "$(dirname "$0")"\n')
+            for c in f.commands:
+                out.write(c + "\n")
+        return dest
+
+
+def pocl_choice(case, refs):
+    """The local sizes run on pocl: the largest group and one more."""
+    items = list(refs.values())
+    chosen = [items[1] if len(items) > 1 else items[0]]
+    rest = [x for x in items if x is not chosen[0]]
+    if rest:
+        chosen.append(rest[case["seed"] % len(rest)])
+    return chosen[:POCL_LOCALS]
+
+
+# ---- the run --------------------------------------------------------------
+
+def report_line(r):
+    return (f"seed {r['seed']}: {r['kind']}: {r['message']}\n"
+            f"  repro: sh {os.path.join(r['dir'], 'repro.sh')}")
+
+
+def summary(results, first, n, pocl):
+    runs = sum(r["runs"] for r in results)
+    pruns = sum(r["pocl_runs"] for r in results)
+    locals_ = sum(r["locals"] for r in results)
+    print(f"kernel-fuzz: {len(results)} cases (seeds {first}..{first + n - 1}), "
+          f"{locals_} local sizes, {runs} kw-run runs, {pruns} pocl runs"
+          + ("" if pocl else " (pocl not available or --no-pocl)"))
+    counts = {}
+    for r in results:
+        for f in r["features"]:
+            counts[f] = counts.get(f, 0) + 1
+    print("features: " + ", ".join(f"{f} {counts.get(f, 0)}" for f in gen.FEATURES))
+    kinds = {"CRASH": 0, "MISMATCH": 0, "POCL": 0}
+    for r in results:
+        if r["kind"] in kinds:
+            kinds[r["kind"]] += 1
+    print(f"crashes: {kinds['CRASH']}")
+    print(f"mismatches: {kinds['MISMATCH']}")
+    print(f"pocl differences: {kinds['POCL']}")
+    for r in sorted(results, key=lambda r: r["seed"]):
+        if r["kind"] != "ok":
+            print(f"  seed {r['seed']} {r['kind']}: sh {os.path.join(r['dir'], 'repro.sh')}")
+    return sum(kinds.values())
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("-n", type=int, default=100)
+    p.add_argument("-s", "--seed", type=int, default=1)
+    p.add_argument("-j", "--jobs", type=int, default=1)
+    p.add_argument("-o", "--out", default=os.path.join(ROOT, "build", "kernel-fuzz"))
+    p.add_argument("--kw-run", default=os.path.join(ROOT, "build", "bin", "kw-run"))
+    p.add_argument("--kw-pocl", default=None)
+    p.add_argument("--no-pocl", action="store_true")
+    p.add_argument("--features", default="all")
+    p.add_argument("--keep", action="store_true")
+    p.add_argument("-v", "--verbose", action="store_true")
+    o = p.parse_args(argv)
+    o.kw_run = os.path.abspath(o.kw_run)
+    if o.kw_pocl is None:
+        o.kw_pocl = os.path.join(os.path.dirname(o.kw_run), "kw-pocl")
+    o.kw_pocl = os.path.abspath(o.kw_pocl)
+    o.out = os.path.abspath(o.out)
+    o.features = gen.parse_features(o.features)
+    return o
+
+
+def main(argv):
+    o = parse_args(argv)
+    if not os.access(o.kw_run, os.X_OK):
+        print(f"kernel-fuzz: no kw-run at {o.kw_run} (build first, or --kw-run)")
+        return 2
+    os.makedirs(o.out, exist_ok=True)
+    fz = Fuzzer(o)
+    lock = threading.Lock()
+    results = []
+
+    def one(seed):
+        r = fz.case(seed)
+        with lock:
+            results.append(r)
+            if r["kind"] != "ok":
+                print(report_line(r), flush=True)
+            elif o.verbose:
+                print(f"seed {seed}: ok ({r['runs']} runs, {r['pocl_runs']} on pocl)", flush=True)
+            if len(results) % 25 == 0:
+                print(f"... {len(results)} of {o.n} cases", flush=True)
+
+    seeds = range(o.seed, o.seed + o.n)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, o.jobs)) as ex:
+        list(ex.map(one, seeds))
+    return 1 if summary(results, o.seed, o.n, fz.pocl) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
