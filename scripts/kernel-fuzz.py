@@ -90,10 +90,34 @@ def status_text(status, err):
     return f"exit {status}" + (f": {err}" if err else "")
 
 
+# The builds of a case: the reference, the default vectorized one, and one
+# more with an option chosen by the seed (another width, another
+# vectorized dimension, an AVX2 or SSE4 target, lockstep rounds).
+NOVEC = ("novec", ["--novec"])
+VEC = ("vec", [])
+ALT_FLAGS = [["--vf", "4"], ["--march", "x86-64-v3"], ["--vf", "8"],
+             ["--lockstep"], ["--march", "x86-64-v2"], ["--vf", "16"],
+             ["--dim", "1"], ["--dim", "2"]]
+
+
+def alt_flags(case):
+    usable = [f for f in ALT_FLAGS if f[0] != "--dim" or int(f[1]) < case["dims"]]
+    return usable[case["seed"] % len(usable)]
+
+
+def build_text(build):
+    name, flags = build
+    if name == "novec":
+        return "--novec"
+    return "vectorized" + ("".join(" " + f for f in flags))
+
+
 def launch_args(case, local, threads):
     args = ["-k", case["kernel"], "--global", ",".join(map(str, case["global"])),
             "--local", ",".join(map(str, local)), "--seed", str(case["seed"]),
             "--threads", str(threads)]
+    if case.get("offset"):
+        args += ["--offset", ",".join(map(str, case["offset"]))]
     for spec in case["args"]:
         args += ["--arg", spec]
     return args
@@ -143,27 +167,25 @@ class Fuzzer:
         self.pocl_env = dict(os.environ, OCL_ICD_VENDORS=POCL_ICD,
                              POCL_MAX_PTHREAD_COUNT="1")
 
-    def compile(self, case, work, novec):
-        so = "novec.so" if novec else "vec.so"
-        cmd = [self.o.kw_run, "kernel.cl", "-q", "--emit-so", so] + (["--novec"] if novec else [])
+    def compile(self, work, build):
+        name, flags = build
+        cmd = [self.o.kw_run, "kernel.cl", "-q", "--emit-so", name + ".so"] + flags
         status, err = run_tool(cmd, work, COMPILE_TIMEOUT)
         if status != 0:
-            what = "--novec" if novec else "vectorized"
-            raise Failure("CRASH", f"compiling {what}: {status_text(status, err)}",
+            raise Failure("CRASH", f"compiling {build_text(build)}: {status_text(status, err)}",
                           [self.shell(cmd)])
 
-    def run(self, case, work, local, novec, threads):
-        tag = ("novec" if novec else "vec") + "-" + local_name(local)
-        args = launch_args(case, local, threads) + ["--dump", tag + ".txt"]
-        so = "novec.so" if novec else "vec.so"
-        status, err = run_tool([self.o.kw_run, "--so", so, "-q"] + args,
+    def run(self, case, work, local, build, threads):
+        name, flags = build
+        dump = f"{name}-{local_name(local)}.txt"
+        args = launch_args(case, local, threads) + ["--dump", dump]
+        status, err = run_tool([self.o.kw_run, "--so", name + ".so", "-q"] + args,
                                work, RUN_TIMEOUT)
         if status != 0:
-            what = "--novec" if novec else "vectorized"
-            src = [self.o.kw_run, "kernel.cl", "-q"] + (["--novec"] if novec else []) + args
-            raise Failure("CRASH", f"running {what} at --local {local_name(local)}: "
+            src = [self.o.kw_run, "kernel.cl", "-q"] + flags + args
+            raise Failure("CRASH", f"running {build_text(build)} at --local {local_name(local)}: "
                           f"{status_text(status, err)}", [self.shell(src)])
-        return tag + ".txt"
+        return dump
 
     def run_pocl(self, case, work, local):
         args = launch_args(case, local, 1) + ["--dump", f"pocl-{local_name(local)}.txt"]
@@ -178,20 +200,21 @@ class Fuzzer:
     def shell(self, cmd):
         return " ".join(shlex.quote(c) for c in cmd)
 
-    def differential(self, case, work, local, threads):
-        """Vectorized vs --novec at one local size."""
-        ref = self.run(case, work, local, True, 1)
-        got = self.run(case, work, local, False, threads)
-        diff = first_difference(os.path.join(work, got), os.path.join(work, ref),
-                                case["names"])
-        if diff:
-            args = launch_args(case, local, threads)
-            cmds = [self.shell([self.o.kw_run, "kernel.cl", "-q"] + args + ["--dump", "vec.txt"]),
-                    self.shell([self.o.kw_run, "kernel.cl", "-q", "--novec"] + args + ["--dump", "novec.txt"]),
-                    self.shell([sys.executable, os.path.join(ROOT, "kernel-wrap/tools/kw-compare.py"),
-                                "vec.txt", "novec.txt"])]
-            raise Failure("MISMATCH", f"vectorized vs --novec at --local "
-                          f"{local_name(local)}: {diff}", cmds)
+    def differential(self, case, work, local, builds, threads):
+        """Every vectorized build against --novec at one local size."""
+        ref = self.run(case, work, local, NOVEC, 1)
+        for build in builds:
+            got = self.run(case, work, local, build, threads)
+            diff = first_difference(os.path.join(work, got), os.path.join(work, ref),
+                                    case["names"])
+            if diff:
+                args = launch_args(case, local, threads)
+                cmds = [self.shell([self.o.kw_run, "kernel.cl", "-q"] + build[1] + args + ["--dump", "vec.txt"]),
+                        self.shell([self.o.kw_run, "kernel.cl", "-q", "--novec"] + args + ["--dump", "novec.txt"]),
+                        self.shell([sys.executable, os.path.join(ROOT, "kernel-wrap/tools/kw-compare.py"),
+                                    "vec.txt", "novec.txt"])]
+                raise Failure("MISMATCH", f"{build_text(build)} vs --novec at --local "
+                              f"{local_name(local)}: {diff}", cmds)
         return ref
 
     def against_pocl(self, case, work, local, ref):
@@ -214,15 +237,17 @@ class Fuzzer:
         case = gen.generate(seed, work, self.o.features)
         res = {"seed": seed, "features": case["features"], "runs": 0, "pocl_runs": 0,
                "locals": len(case["locals"])}
+        builds = [VEC, ("alt", alt_flags(case))]
+        res["alt"] = " ".join(builds[1][1])
         try:
-            self.compile(case, work, False)
-            self.compile(case, work, True)
+            for build in [NOVEC] + builds:
+                self.compile(work, build)
             refs = {}
             for n, local in enumerate(case["locals"]):
                 # the last local size runs the vectorized code on 2 threads
                 threads = 2 if n == len(case["locals"]) - 1 else 1
-                refs[local_name(local)] = (local, self.differential(case, work, local, threads))
-                res["runs"] += 2
+                refs[local_name(local)] = (local, self.differential(case, work, local, builds, threads))
+                res["runs"] += 1 + len(builds)
             if self.pocl and case["pocl"]:
                 for local, ref in pocl_choice(case, refs):
                     self.against_pocl(case, work, local, ref)

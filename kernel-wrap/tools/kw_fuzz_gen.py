@@ -160,6 +160,14 @@ class Kernel:
                         and self.rng.random() < 0.4)
         # One kernel in four may call math that pocl need not match.
         self.inexact = self.rng.random() < 0.25
+        # __global atomics keep a region scalar (LV does not widen them):
+        # in one kernel in four, so that most regions are vectorized.
+        self.gatomics = "atomics" in self.feat and self.rng.random() < 0.25
+        # A global offset (kw-run --offset) in one kernel in five: the ids
+        # then subtract get_global_offset().
+        self.offset = None
+        if "ids" in self.feat and self.rng.random() < 0.2:
+            self.offset = [self.rng.choice([0, 1, 5, 64]) for _ in self.launch.glob]
 
     # ---- small helpers -------------------------------------------------
 
@@ -211,7 +219,8 @@ class Kernel:
         self.idx = self.rng.choice(["size_t", "int", "uint"]) if self.has("ids") else "size_t"
         d = self.launch.dims
         for k in range(d):
-            self.emit(f"{self.idx} g{k} = get_global_id({k});")
+            off = f" - get_global_offset({k})" if self.offset else ""
+            self.emit(f"{self.idx} g{k} = get_global_id({k}){off};")
         self.used.add("ids")
         gs = [f"({self.idx})get_global_size({k})" for k in range(d)]
         lin = "g0"
@@ -230,6 +239,15 @@ class Kernel:
         self.emit(f"uint lsz = {' * '.join(ls)};")
 
     def declare_vars(self):
+        self.uniform_vars = []
+        if self.chance(0.6):
+            # values the whole group shares (one copy per group across
+            # barriers); assigned in divergent code now and then too
+            for _ in range(self.rng.randint(1, 2)):
+                name = self.fresh("w")
+                self.emit(f"uint {name} = {self.uniform_expr()};")
+                self.uniform_vars.append(name)
+                self.vars["uint"].append(name)
         for ty in ("uint", "int", "float"):
             for _ in range(self.rng.randint(1, 3)):
                 name = self.fresh(ty[0])
@@ -333,7 +351,12 @@ class Kernel:
             lambda: f"({a()} {r.choice(['/', '%'])} ({a()} | 1u))",
             lambda: f"({self.cond(depth - 1)} ? {a()} : {a()})",
             lambda: f"(uint)({self.iexpr(depth - 1)})",
+            # 64-bit arithmetic, truncated
+            lambda: f"(uint)(((ulong){a()} * (ulong){a()}) >> {r.randrange(0, 40)})",
         ]
+        if self.has("narrow"):
+            forms.append(lambda: f"(uint)({r.choice(['uchar', 'ushort', 'char', 'short'])})({a()} {r.choice(['+', '*', '-'])} {a()})")
+            forms.append(lambda: f"(uint)convert_{r.choice(['uchar', 'ushort', 'char', 'short'])}_sat({self.iexpr(depth - 1)})")
         if self.has("math"):
             forms.append(lambda: f"as_uint({self.fexpr(depth - 1)})")
             forms.append(lambda: f"(uint)convert_int_sat({self.fexpr(depth - 1)})")
@@ -422,6 +445,8 @@ class Kernel:
             lambda: f"({self.cond(depth - 1)} ? {a()} : {a()})",
             lambda: f"(float)({self.iexpr(depth - 1)} % 4096)",
             lambda: f"convert_float({self.uexpr(depth - 1)} & 0xffffu)",
+            # through double: exact products, one rounding to float
+            lambda: f"(float)((double){a()} * (double){a()} {r.choice(['+', '-'])} (double){a()})",
         ]
         if self.has("math"):
             forms += [lambda: self.fbuiltin(a)] * 3
@@ -477,6 +502,16 @@ class Kernel:
             f"(((uint)gid % {r.choice([3, 5, 7])}u) == 0u)",
         ])
 
+    def uniform_expr(self):
+        """A uint every work item of a group computes alike."""
+        r = self.rng
+        leaves = ["(uint)get_group_id(0)", "lsz", "(uint)na", "(uint)get_num_groups(0)",
+                  f"(uint)get_group_id({r.randrange(self.launch.dims)})",
+                  f"{r.randrange(1, 100)}u"] + self.uniform_vars
+        a, b = r.choice(leaves), r.choice(leaves)
+        return r.choice([f"{a} * {r.choice([3, 7, 31])}u + {b}", f"({a} ^ {b})",
+                         f"({a} << {r.randrange(1, 5)})", f"{a} + {b}", a])
+
     def uniform_cond(self):
         """A condition every work item of a group agrees on."""
         r = self.rng
@@ -526,7 +561,7 @@ class Kernel:
         """One statement. ctx: depth (nesting), uniform (all items of the
         group run it: barriers allowed), loop (break allowed)."""
         r = self.rng
-        options = [("assign", 6)]
+        options = [("assign", 6), ("store", 1)]
         deep = ctx["depth"] < 3
         if deep and self.has("branch"):
             options.append(("if", 3))
@@ -535,10 +570,10 @@ class Kernel:
         if self.returns:
             options.append(("return", 1))
         if ctx["loop"]:
-            options.append(("break", 1))
+            options += [("break", 1), ("continue", 1)]
         if self.has("private") and deep:
             options.append(("private", 1))
-        if self.has("atomics"):
+        if self.gatomics:
             options.append(("gatomic", 1))
         if self.vecs:
             options.append(("vector", 2))
@@ -558,7 +593,22 @@ class Kernel:
         return c
 
     def s_assign(self, ctx):
+        if self.uniform_vars and self.chance(0.3):
+            w = self.rng.choice(self.uniform_vars)
+            if ctx["uniform"] or self.chance(0.3):
+                self.emit(f"{w} = {self.uniform_expr()};")
+                return
         self.assign()
+
+    def s_store(self, ctx):
+        """A store to the item's own slot of out_cond, often under a
+        divergent condition or in a loop (masked stores)."""
+        slot = self.rng.randrange(2)
+        op = self.rng.choice(["=", "+=", "^="])
+        self.emit(f"out_cond[gid * 2 + {slot}] {op} {self.uexpr(2)};")
+
+    def s_continue(self, ctx):
+        self.emit(f"if {self.cond(1)} continue;")
 
     def s_if(self, ctx):
         self.used.add("branch")
@@ -584,7 +634,8 @@ class Kernel:
         self.readonly.pop()
 
     def s_while(self, ctx):
-        """A loop on a float condition, bounded by a counter."""
+        """A loop on a float condition, bounded by a counter (counted in the
+        condition, which a `continue` does not skip)."""
         self.used.add("loops")
         r = self.rng
         f = r.choice(self.vars["float"])
@@ -594,8 +645,7 @@ class Kernel:
 
         def step():
             self.emit(f"{f} = {f} * {r.choice(['0.5f', '0.75f', '-0.5f'])} - {r.choice(['0.25f', '1.0f', '0.0f'])};")
-            self.emit(f"++{it};")
-        self.nested(f"while (fabs({f}) > {r.choice(['1.0f', '2.0f', '0.5f'])} && {it} < {r.choice([4, 8, 12])})",
+        self.nested(f"while (fabs({f}) > {r.choice(['1.0f', '2.0f', '0.5f'])} && {it}++ < {r.choice([4, 8, 12])})",
                     r.randint(0, 2), inner, step)
 
     def s_break(self, ctx):
@@ -874,6 +924,7 @@ class Kernel:
             name = f"out_{ty}"
             self.add_param(f"__global {ty} *{name}", f"buf:{KW_TYPE[ty]}:{total * n}:zero")
             self.outs[ty] = (name, n)
+        self.add_param("__global uint *out_cond", f"buf:u32:{total * 2}:zero")
         self.narrow = None
         if self.has("narrow") and self.chance(0.4):
             nt = self.rng.choice(["uchar", "short", "ushort"])
@@ -946,6 +997,7 @@ class Kernel:
             "dims": self.launch.dims,
             "global": self.launch.glob,
             "locals": self.launch.locals,
+            "offset": self.offset,
             "args": [spec for _, spec in self.params],
             "names": [decl.split("*")[-1].split()[-1] for decl, _ in self.params],
             "pocl": self.pocl,
