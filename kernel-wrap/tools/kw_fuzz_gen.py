@@ -158,6 +158,11 @@ class Kernel:
         self.barriers = "local" in self.feat and self.rng.random() < 0.6
         self.returns = ("branch" in self.feat and not self.barriers
                         and self.rng.random() < 0.4)
+        # Small kernels (most of their work-item loops vectorize, and they
+        # are quick to read) and larger ones: statements and nesting.
+        self.size = self.rng.choice(["small", "small", "medium", "large"])
+        self.statements = {"small": (2, 4), "medium": (4, 8), "large": (8, 12)}[self.size]
+        self.max_depth = {"small": 2, "medium": 3, "large": 3}[self.size]
         # One kernel in four may call math that pocl need not match.
         self.inexact = self.rng.random() < 0.25
         # __global atomics keep a region scalar (LV does not widen them):
@@ -562,7 +567,7 @@ class Kernel:
         group run it: barriers allowed), loop (break allowed)."""
         r = self.rng
         options = [("assign", 6), ("store", 1)]
-        deep = ctx["depth"] < 3
+        deep = ctx["depth"] < self.max_depth
         if deep and self.has("branch"):
             options.append(("if", 3))
         if deep and self.has("loops"):
@@ -578,7 +583,7 @@ class Kernel:
         if self.vecs:
             options.append(("vector", 2))
         if ctx["uniform"] and self.barriers:
-            options += [("neighbour", 3), ("reduce", 2)]
+            options += [("neighbour", 3), ("reduce", 2), ("gneighbour", 1)]
             if self.has("atomics"):
                 options.append(("latomic", 2))
             if deep:
@@ -814,8 +819,31 @@ class Kernel:
         self.used.add("local")
         return self.tiles[ty]
 
-    def barrier(self):
-        self.emit("barrier(CLK_LOCAL_MEM_FENCE);")
+    def barrier(self, fence="CLK_LOCAL_MEM_FENCE"):
+        self.emit(f"barrier({fence});")
+
+    def s_gneighbour(self, ctx):
+        """The same through __global memory: each item writes its slot of
+        its group's part of a scratch buffer, a barrier with a global fence,
+        then reads another item's slot of the group."""
+        r = self.rng
+        if not hasattr(self, "scratch"):
+            self.scratch = "scratch"
+            self.add_param("__global uint *scratch", f"buf:u32:{self.launch.total}:zero")
+            d = self.launch.dims
+            grp = "(uint)get_group_id(0)"
+            if d >= 2:
+                grp += " + (uint)get_num_groups(0) * ((uint)get_group_id(1)"
+                grp += " + (uint)get_num_groups(1) * (uint)get_group_id(2))" if d == 3 else ")"
+            # declared with the ids: the first use may be in a nested block
+            self.body.insert(self.prologue_end, f"  uint gbase = ({grp}) * lsz;")
+        self.used.add("local")
+        self.emit(f"scratch[gbase + lin] = {self.uexpr(2)};")
+        self.barrier("CLK_GLOBAL_MEM_FENCE")
+        nb = r.choice(["(lin + 1u) % lsz", "lsz - 1u - lin", f"({self.uexpr(1)}) % lsz"])
+        v = r.choice(self.vars["uint"])
+        self.emit(f"{v} += scratch[gbase + {nb}];")
+        self.barrier("CLK_GLOBAL_MEM_FENCE")
 
     def s_neighbour(self, ctx):
         """Write my slot, barrier, read another item's, barrier."""
@@ -973,8 +1001,9 @@ class Kernel:
         self.add_param("int na", f"i32:{self.rng.randrange(0, 100)}")
         self.declare_vars()
         self.declare_outputs()
+        self.prologue_end = len(self.body)
         ctx = {"depth": 0, "uniform": True, "loop": False}
-        self.block(self.rng.randint(4, 10), ctx)
+        self.block(self.rng.randint(*self.statements), ctx)
         if self.barriers and "local" not in self.used:
             self.s_reduce(ctx)     # a kernel meant to have barriers gets one
         self.stores()
