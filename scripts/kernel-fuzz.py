@@ -90,26 +90,31 @@ def status_text(status, err):
     return f"exit {status}" + (f": {err}" if err else "")
 
 
-# The builds of a case: the reference, the default vectorized one, and one
-# more with an option chosen by the seed (another width, another
-# vectorized dimension, an AVX2 or SSE4 target, lockstep rounds).
-NOVEC = ("novec", ["--novec"])
-VEC = ("vec", [])
+# The builds of a case: (name, kw-run flags, opt flags). The reference,
+# the default vectorized one, and one more with an option chosen by the
+# seed (another width, another vectorized dimension, an AVX2 or SSE4
+# target, lockstep rounds), in every other case also with
+# -vplan-min-speedup=0 (every lane loop vectorized, not only those the
+# cost model expects to win; given to opt through a KW_OPT wrapper).
+NOVEC = ("novec", ["--novec"], [])
+VEC = ("vec", [], [])
 ALT_FLAGS = [["--vf", "4"], ["--march", "x86-64-v3"], ["--vf", "8"],
              ["--lockstep"], ["--march", "x86-64-v2"], ["--vf", "16"],
              ["--dim", "1"], ["--dim", "2"]]
 
 
-def alt_flags(case):
+def alt_build(case):
     usable = [f for f in ALT_FLAGS if f[0] != "--dim" or int(f[1]) < case["dims"]]
-    return usable[case["seed"] % len(usable)]
+    flags = usable[case["seed"] % len(usable)]
+    opt = ["-vplan-min-speedup=0"] if (case["seed"] // len(ALT_FLAGS)) % 2 == 0 else []
+    return ("alt", flags, opt)
 
 
 def build_text(build):
-    name, flags = build
+    name, flags, opt = build
     if name == "novec":
         return "--novec"
-    return "vectorized" + ("".join(" " + f for f in flags))
+    return "vectorized" + "".join(" " + f for f in flags + opt)
 
 
 def launch_args(case, local, threads):
@@ -166,17 +171,40 @@ class Fuzzer:
                      and os.path.exists(POCL_ICD))
         self.pocl_env = dict(os.environ, OCL_ICD_VENDORS=POCL_ICD,
                              POCL_MAX_PTHREAD_COUNT="1")
+        self.opt_wrappers = {}
+
+    def opt_wrapper(self, opt):
+        """A script kw-run runs as opt (KW_OPT) that adds \p opt's flags."""
+        key = " ".join(opt)
+        if key not in self.opt_wrappers:
+            path = os.path.join(self.o.out, "opt" + "".join(f.split("=")[0] + f.split("=")[-1] for f in opt))
+            real = os.environ.get("KW_OPT", "/usr/lib/llvm-22/bin/opt")
+            with open(path, "w") as f:
+                # after the arguments: the plugin's options exist once it is loaded
+                f.write(f'#!/bin/sh\nexec {shlex.quote(real)} "$@" {key}\n')
+            os.chmod(path, 0o755)
+            self.opt_wrappers[key] = path
+        return self.opt_wrappers[key]
+
+    def build_env(self, build):
+        """(environment, shell prefix) a build compiles with."""
+        opt = build[2]
+        if not opt:
+            return None, ""
+        path = self.opt_wrapper(opt)
+        return dict(os.environ, KW_OPT=path), f"KW_OPT={shlex.quote(path)} "
 
     def compile(self, work, build):
-        name, flags = build
+        name, flags, _ = build
+        env, prefix = self.build_env(build)
         cmd = [self.o.kw_run, "kernel.cl", "-q", "--emit-so", name + ".so"] + flags
-        status, err = run_tool(cmd, work, COMPILE_TIMEOUT)
+        status, err = run_tool(cmd, work, COMPILE_TIMEOUT, env)
         if status != 0:
             raise Failure("CRASH", f"compiling {build_text(build)}: {status_text(status, err)}",
-                          [self.shell(cmd)])
+                          [prefix + self.shell(cmd)])
 
     def run(self, case, work, local, build, threads):
-        name, flags = build
+        name, flags, _ = build
         dump = f"{name}-{local_name(local)}.txt"
         args = launch_args(case, local, threads) + ["--dump", dump]
         status, err = run_tool([self.o.kw_run, "--so", name + ".so", "-q"] + args,
@@ -184,7 +212,7 @@ class Fuzzer:
         if status != 0:
             src = [self.o.kw_run, "kernel.cl", "-q"] + flags + args
             raise Failure("CRASH", f"running {build_text(build)} at --local {local_name(local)}: "
-                          f"{status_text(status, err)}", [self.shell(src)])
+                          f"{status_text(status, err)}", [self.build_env(build)[1] + self.shell(src)])
         return dump
 
     def run_pocl(self, case, work, local):
@@ -209,7 +237,8 @@ class Fuzzer:
                                     case["names"])
             if diff:
                 args = launch_args(case, local, threads)
-                cmds = [self.shell([self.o.kw_run, "kernel.cl", "-q"] + build[1] + args + ["--dump", "vec.txt"]),
+                cmds = [self.build_env(build)[1] +
+                        self.shell([self.o.kw_run, "kernel.cl", "-q"] + build[1] + args + ["--dump", "vec.txt"]),
                         self.shell([self.o.kw_run, "kernel.cl", "-q", "--novec"] + args + ["--dump", "novec.txt"]),
                         self.shell([sys.executable, os.path.join(ROOT, "kernel-wrap/tools/kw-compare.py"),
                                     "vec.txt", "novec.txt"])]
@@ -237,8 +266,7 @@ class Fuzzer:
         case = gen.generate(seed, work, self.o.features)
         res = {"seed": seed, "features": case["features"], "runs": 0, "pocl_runs": 0,
                "locals": len(case["locals"])}
-        builds = [VEC, ("alt", alt_flags(case))]
-        res["alt"] = " ".join(builds[1][1])
+        builds = [VEC, alt_build(case)]
         try:
             for build in [NOVEC] + builds:
                 self.compile(work, build)
