@@ -78,8 +78,16 @@ def run_tool(cmd, cwd, timeout, env=None):
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     except subprocess.TimeoutExpired:
         return "TIMEOUT", ""
-    err = p.stderr.decode(errors="replace").strip().splitlines()
-    return p.returncode, " | ".join(err[-3:])
+    return p.returncode, error_summary(p.stderr.decode(errors="replace"))
+
+
+def error_summary(text):
+    """The line of a tool's error output that says what went wrong (an LLVM
+    error, a failed assertion, the verifier's complaint), else its last."""
+    lines = [l.strip() for l in text.strip().splitlines() if l.strip()]
+    keys = ("LLVM ERROR", "Assertion", "error:", "does not dominate", "kw-run:", "kw-pocl:")
+    picked = [l for l in lines if any(k in l for k in keys) and not l.startswith("#")]
+    return " | ".join((picked or lines[-1:])[:3])
 
 
 def status_text(status, err):

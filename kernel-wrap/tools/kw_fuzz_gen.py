@@ -485,7 +485,15 @@ class Kernel:
             if f == "mad":
                 return f"mad({a()}, {a()}, {a()})"
             return f"{f}({a()})"
+        if f in ("fmin", "fmax", "maxmag", "minmag"):
+            return f"{f}({self.nz(a())}, {self.nz(a())})"
         return f"{f}({a()}, {a()})"
+
+    def nz(self, e):
+        """e, with -0 made +0 in kernels compared with pocl: fmin(+0, -0)
+        may be either zero (OpenCL, IEEE maxNum), pocl picks the other one
+        (x + 0.0f is +0 for both zeros; LLVM does not fold it away)."""
+        return e if self.inexact else f"({e} + 0.0f)"
 
     def cond(self, depth):
         r = self.rng
@@ -633,11 +641,11 @@ class Kernel:
         k = self.fresh("k")
         bound = f"({self.uexpr(2)} & {r.choice([3, 7, 15])}u)"
         inner = self.sub(ctx, uniform=False, loop=True)
-        self.readonly.append((k, "uint"))
         start, step = "0u", f"++{k}"
         if self.chance(0.3):
-            start = f"({self.uexpr(1)} & 3u)"
+            start = f"({self.uexpr(1)} & 3u)"   # before k exists
             step = f"{k} += {r.choice([1, 2, 3])}u"
+        self.readonly.append((k, "uint"))
 
         def body_end():
             if self.chance(0.5):
@@ -762,7 +770,7 @@ class Kernel:
             s = self.fexpr(1)
             e = r.choice([
                 f"{v} * ({s}) + {v}.wzyx",
-                f"fmin({v}, {v}.yxwz) - (float4)({s}, 1.0f, -0.5f, {s})",
+                f"fmin({self.nz(v)}, {self.nz(v + '.yxwz')}) - (float4)({s}, 1.0f, -0.5f, {s})",
                 f"fabs({v}) + convert_float4({self.vector_of('int4')})",
                 f"floor({v}) * 0.5f + (float4)({s})",
                 f"select({v}, {v}.zwxy, {v} < (float4)({s}))",
@@ -898,6 +906,8 @@ class Kernel:
         val = self.expr(ty, 2)
         if ty == "int" and op == "+":
             val = f"({val}) & 0xffff"   # no signed overflow in the sum
+        if ty == "float" and op != "+":
+            val = self.nz(val)
         self.emit(f"{t}[lin] = {val};")
         self.barrier()
         s = self.fresh("s")
