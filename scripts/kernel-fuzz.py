@@ -36,6 +36,11 @@ Prints a line per failure, a progress line every 25 cases, and a summary
 differences). Exit status 0 only when all three counts are zero.
 --features LIST: the generator's features (comma-separated, default all).
 --keep keeps every case's directory (OUTDIR/case-SEED/), not just failures.
+--reduce runs creduce (at most --reduce-time seconds, default 900) on each
+failing kernel: OUTDIR/fail-SEED/reduced/kernel.cl. Its test,
+reduce-test.sh, is written for every failure (to run creduce by hand): the
+same error line for a crash, a difference between the same two runs
+otherwise, and no uninitialized values (clang -Werror=uninitialized).
 """
 import argparse
 import concurrent.futures
@@ -200,7 +205,7 @@ class Fuzzer:
         if not opt:
             return None, ""
         path = self.opt_wrapper(opt)
-        return dict(os.environ, KW_OPT=path), f"KW_OPT={shlex.quote(path)} "
+        return dict(os.environ, KW_OPT=path), f"env KW_OPT={shlex.quote(path)} "
 
     def compile(self, work, build):
         name, flags, _ = build
@@ -230,7 +235,7 @@ class Fuzzer:
         if status != 0:
             raise Failure("POCL", f"pocl failed at --local {local_name(local)}: "
                           f"{status_text(status, err)}",
-                          ["OCL_ICD_VENDORS=" + POCL_ICD + " " + self.shell(cmd)])
+                          ["env OCL_ICD_VENDORS=" + POCL_ICD + " " + self.shell(cmd)])
         return f"pocl-{local_name(local)}.txt"
 
     def shell(self, cmd):
@@ -260,7 +265,7 @@ class Fuzzer:
                                 case["names"])
         if diff:
             args = launch_args(case, local, 1)
-            cmds = ["OCL_ICD_VENDORS=" + POCL_ICD + " " +
+            cmds = ["env OCL_ICD_VENDORS=" + POCL_ICD + " " +
                     self.shell([self.o.kw_pocl, "kernel.cl"] + args + ["--dump", "pocl.txt"]),
                     self.shell([self.o.kw_run, "kernel.cl", "-q", "--novec"] + args + ["--dump", "novec.txt"]),
                     self.shell([sys.executable, os.path.join(ROOT, "kernel-wrap/tools/kw-compare.py"),
@@ -307,7 +312,49 @@ class Fuzzer:
             out.write('cd "$(dirname "$0")"\n')
             for c in f.commands:
                 out.write(c + "\n")
+        write_reduce_test(dest, f)
+        if self.o.reduce:
+            reduce_case(dest, self.o.reduce_time)
         return dest
+
+
+CLANG_CHECK = ("/usr/lib/llvm-22/bin/clang -x cl -cl-std=CL1.2 -Xclang -finclude-default-header "
+               "--target=x86_64-unknown-linux-gnu -fsyntax-only -Werror=uninitialized "
+               "-Werror=sometimes-uninitialized -Werror=implicit-function-declaration kernel.cl")
+
+
+def write_reduce_test(dest, f):
+    """reduce-test.sh: creduce's test that kernel.cl still fails the same
+    way (and is still a kernel clang takes without uninitialized values).
+    A crash: the command fails with the same error line; a difference: the
+    runs succeed and the comparison (the last command) fails."""
+    lines = ["#!/bin/bash", CLANG_CHECK + " 2>/dev/null || exit 1"]
+    if f.kind == "CRASH":
+        lines.append(f"timeout {COMPILE_TIMEOUT} {f.commands[0]} 2> err.txt && exit 1")
+        key = f.message.split(": ", 2)[-1].split(" | ")[0]
+        if "/tmp/" not in key and "timed out" not in key:
+            lines.append(f"grep -qF {shlex.quote(key)} err.txt")
+    else:
+        for c in f.commands[:-1]:
+            lines.append(f"timeout {RUN_TIMEOUT} {c} > /dev/null 2>&1 || exit 1")
+        lines.append(f"! {f.commands[-1]} > /dev/null 2>&1")
+    path = os.path.join(dest, "reduce-test.sh")
+    with open(path, "w") as out:
+        out.write("\n".join(lines) + "\n")
+    os.chmod(path, 0o755)
+
+
+def reduce_case(dest, seconds):
+    """creduce on a copy of the failing kernel: DEST/reduced/kernel.cl."""
+    red = os.path.join(dest, "reduced")
+    os.makedirs(red, exist_ok=True)
+    shutil.copy(os.path.join(dest, "kernel.cl"), red)
+    shutil.copy(os.path.join(dest, "reduce-test.sh"), red)
+    try:
+        subprocess.run(["creduce", "--n", "1", "--timeout", "120", "./reduce-test.sh", "kernel.cl"],
+                       cwd=red, timeout=seconds, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except (subprocess.TimeoutExpired, FileNotFoundError):
+        pass
 
 
 def pocl_choice(case, refs):
@@ -363,6 +410,8 @@ def parse_args(argv):
     p.add_argument("--no-pocl", action="store_true")
     p.add_argument("--features", default="all")
     p.add_argument("--keep", action="store_true")
+    p.add_argument("--reduce", action="store_true")
+    p.add_argument("--reduce-time", type=int, default=900)
     p.add_argument("-v", "--verbose", action="store_true")
     o = p.parse_args(argv)
     o.kw_run = os.path.abspath(o.kw_run)
