@@ -293,6 +293,13 @@ class Kernel:
 
     def id_index(self):
         r = self.rng
+        if r.random() < 0.15:
+            # the same word for every work item: a lane-invariant load
+            # (read once before the lanes where that is safe), sometimes
+            # through an index loaded itself: in[in_uint[c] & mask]
+            if r.random() < 0.3:
+                return f"{self.input('uint')}[{r.randrange(0, 64)}]"
+            return r.choice([self.uniform_expr(), str(r.randrange(0, 64))])
         return r.choice(["gid", "gid", "lin", f"gid + {r.randrange(1, 9)}",
                          f"gid * {r.choice([2, 3, 4, 7])}",
                          f"{self.launch.total - 1} - gid",
