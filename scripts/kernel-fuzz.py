@@ -288,16 +288,16 @@ class Fuzzer:
                 # the last local size runs the vectorized code on 2 threads
                 threads = 2 if n == len(case["locals"]) - 1 else 1
                 refs[local_name(local)] = (local, self.differential(case, work, local, builds, threads))
-                res["runs"] += 1 + len(builds)
             if self.pocl and case["pocl"]:
                 for local, ref in pocl_choice(case, refs):
                     self.against_pocl(case, work, local, ref)
-                    res["pocl_runs"] += 1
         except Failure as f:
+            count_runs(work, res)
             res.update(kind=f.kind, message=f.message)
             res["dir"] = self.keep_failure(seed, work, f)
             return res
         res["kind"] = "ok"
+        count_runs(work, res)
         if not self.o.keep:
             shutil.rmtree(work, ignore_errors=True)
         return res
@@ -355,6 +355,14 @@ def reduce_case(dest, seconds):
                        cwd=red, timeout=seconds, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     except (subprocess.TimeoutExpired, FileNotFoundError):
         pass
+
+
+def count_runs(work, res):
+    """The runs made, from their dumps: kw-run's (vec-, alt-, novec-) and
+    pocl's."""
+    dumps = [f for f in os.listdir(work) if f.endswith(".txt") and "-" in f]
+    res["pocl_runs"] = sum(f.startswith("pocl-") for f in dumps)
+    res["runs"] = len(dumps) - res["pocl_runs"]
 
 
 def pocl_choice(case, refs):
