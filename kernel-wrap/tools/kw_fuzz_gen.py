@@ -389,8 +389,10 @@ class Kernel:
             lo, hi = sorted(r.sample(range(0, 5000), 2))
             return f"clamp({a()}, {lo}u, {hi}u)"
         if f in ("mad24", "mul24"):
+            # 16-bit operands: the product fits in 32 bits (a 24x24-bit one
+            # need not, and pocl's mul24 takes the overflow as undefined)
             extra = f", {a()}" if f == "mad24" else ""
-            return f"{f}({a()} & 0xffffffu, {a()} & 0xffffffu{extra})"
+            return f"{f}({a()} & 0xffffu, {a()} & 0xffffu{extra})"
         if f in ("select", "mad_hi", "bitselect"):
             return f"{f}({a()}, {a()}, {a()})"
         if f == "upsample":
@@ -444,8 +446,11 @@ class Kernel:
         if f == "select":
             return f"select({a()}, {a()}, {a()})"
         if f == "mul24":
-            # 24-bit signed operands: sign-extend the low 24 bits
-            return f"mul24((int)((uint){a()} << 8) >> 8, (int)((uint){a()} << 8) >> 8)"
+            # 15-bit signed operands (sign-extended low bits): the product
+            # fits in an int (pocl folds a signed overflow in mul24 as
+            # undefined: convert_uchar_sat(mul24(50000, 50000)) gave a
+            # value outside 0..255, seed 4044)
+            return f"mul24((int)((uint){a()} << 17) >> 17, (int)((uint){a()} << 17) >> 17)"
         return f"{f}({a()}, {a()})"
 
     def fexpr(self, depth):
