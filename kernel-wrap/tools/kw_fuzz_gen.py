@@ -550,6 +550,8 @@ class Kernel:
             f"(na > {r.randrange(0, 100)})",
             "((uint)get_num_groups(0) > 1u)",
             f"((uint)get_group_id({r.randrange(self.launch.dims)}) < {r.randrange(1, 4)}u)",
+            # loaded, the same word for everyone
+            f"(({self.input('uint')}[{r.randrange(0, 64)}] & 1u) == 0u)",
         ])
 
     # ---- statements ----------------------------------------------------
@@ -965,7 +967,16 @@ class Kernel:
         r = self.rng
         k = self.fresh("r")
         bound = r.choice(["2", "3", "(na & 3)", "(int)(get_group_id(0) & 1u) + 1",
-                          "(int)(lsz & 3u)"])
+                          "(int)(lsz & 3u)", "shared"])
+        if bound == "shared":
+            # a trip count read from __local memory: the same for every
+            # item, though only the data says so
+            t, b = self.tile("uint"), self.fresh("rb")
+            self.emit(f"{t}[lin] = {self.uexpr(2)};")
+            self.barrier()
+            self.emit(f"uint {b} = {t}[{r.choice(['0u', 'lsz - 1u', 'lsz / 2u'])}] & 3u;")
+            self.barrier()
+            bound = b
         self.readonly.append((k, "uint"))
         self.nested(f"for (uint {k} = 0u; {k} < (uint)({bound}); ++{k})",
                     r.randint(1, 3), self.sub(ctx, loop=False))
