@@ -987,7 +987,7 @@ class Kernel:
         Not compared with pocl: pocl 3.1 runs the stores of divergent
         branches after such a barrier in work items whose condition is
         false (seed 5071; `if (group even) { barrier; if (gid % 3 == 0)
-        if (x[gid] >= 0) out[gid] = 7; }` stores 7 at gid 2 and 4)."""
+        if (x[gid] >= 0) out[gid] = 7; }` stores 7 at gid 2, 4, 5, ... and not at 36, 45)."""
         self.no_pocl("a barrier under a uniform branch (pocl 3.1 then runs "
                      "divergent branches in items whose condition is false)")
         self.nested(f"if {self.uniform_cond()}", self.rng.randint(1, 2), self.sub(ctx))
