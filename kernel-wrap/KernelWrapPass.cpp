@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernel-wrap/KernelWrapPass.h"
+#include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LaneLoopPrep.h"
 #include "vplan-ext/WideIntDivision.h"
 #include "BarrierRegions.h"
@@ -84,9 +85,10 @@ std::optional<std::array<uint64_t, 3>> requiredSize(const Function &K) {
 
 /// The loop ID of a work-item loop. Loops holding inner loops are forced
 /// (SimdLoopPass only takes forced loops, and the stock vectorizer cannot
-/// take them at all); innermost ones are left to the vectorizer's cost model
-/// (parallel accesses spare it the run-time alias checks): a reduction tree
-/// step with most work items idle runs faster scalar.
+/// take them at all); innermost ones carry WorkItemLoopTag: their plan
+/// (WorkItemLoopPlan.h) decides once the unroller has run, whether they are
+/// widened (parallel accesses spare the vectorizer the run-time alias
+/// checks).
 MDNode *workItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
                        const KernelWrapOptions &O, bool Force,
                        unsigned Width = 0) {
@@ -110,6 +112,9 @@ MDNode *workItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
     if (VF > 1)
       Ops.push_back(MDNode::get(
           Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.width"), I32(VF)}));
+    else if (!Force)
+      Ops.push_back(
+          MDNode::get(Ctx, {MDString::get(Ctx, vplanext::WorkItemLoopTag)}));
   }
   MDNode *ID = MDNode::getDistinct(Ctx, Ops);
   ID->replaceOperandWith(0, ID);

@@ -14,6 +14,7 @@
 #include "vecclone/VariantABI.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LanePlan.h"
+#include "vplan-ext/LoweringRules.h"
 #include "llvm/ADT/StringRef.h"
 #include <functional>
 #include <string>
@@ -88,7 +89,7 @@ struct BuiltVariant {
 /// Name of the loop-metadata tag that marks a SIMD-lane loop.
 constexpr const char *LaneLoopTag = vplanext::LaneLoopTag;
 /// Name of the function attribute on a variant naming its scalar function.
-constexpr const char *VariantOfAttr = "vecclone-variant-of";
+constexpr const char *VariantOfAttr = vplanext::VariantOfAttr;
 
 /// True if \p LoopID carries the lane-loop tag.
 bool isLaneLoopID(const llvm::MDNode *LoopID);

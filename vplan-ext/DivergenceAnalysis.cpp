@@ -57,7 +57,7 @@ bool isLaneLoopID(const MDNode *LoopID) {
   // iteration (its scalar remainder keeps the metadata).
   if (findLoopProperty(LoopID, "llvm.loop.isvectorized"))
     return false;
-  if (isVecCloneLaneLoopID(LoopID))
+  if (isVecCloneLaneLoopID(LoopID) || findLoopProperty(LoopID, WorkItemLoopTag))
     return true;
   const MDNode *Enable = findLoopProperty(LoopID, "llvm.loop.vectorize.enable");
   if (!Enable || Enable->getNumOperands() < 2)

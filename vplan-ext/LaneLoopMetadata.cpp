@@ -81,4 +81,26 @@ void setLaneLoopID(BasicBlock *LaneHeader, MDNode *ID) {
       P->getTerminator()->setMetadata(LLVMContext::MD_loop, ID);
 }
 
+MDNode *makeDecidedWorkItemLoopID(MDNode *ID, unsigned VF) {
+  LLVMContext &Ctx = ID->getContext();
+  SmallVector<Metadata *, 8> Props;
+  for (const MDOperand &Op : drop_begin(ID->operands())) {
+    auto *N = dyn_cast<MDNode>(Op.get());
+    auto *S = N ? dyn_cast<MDString>(N->getOperand(0)) : nullptr;
+    // The tag goes, and with a verdict any width or request the loop had.
+    if (S && (S->getString() == WorkItemLoopTag ||
+              (VF && S->getString().starts_with("llvm.loop.vectorize."))))
+      continue;
+    Props.push_back(Op.get());
+  }
+  Type *I32 = Type::getInt32Ty(Ctx);
+  if (VF > 1)
+    Props.push_back(
+        value(Ctx, "llvm.loop.vectorize.enable", ConstantInt::getTrue(Ctx)));
+  if (VF)
+    Props.push_back(
+        value(Ctx, "llvm.loop.vectorize.width", ConstantInt::get(I32, VF)));
+  return selfReferencing(Ctx, Props);
+}
+
 } // namespace vplanext

@@ -33,6 +33,11 @@ constexpr const char *LaneLoopTag = "vecclone.lane.loop";
 /// Tag of lane loops that run a call lane by lane: never vectorized.
 constexpr const char *SerialLaneLoopTag = "vecclone.lane.serial";
 
+/// Tag of kernel-wrap's innermost work-item loops, which the work-item
+/// loop plan (WorkItemLoopPlan.h) widens or keeps scalar before the
+/// vectorizer starts.
+constexpr const char *WorkItemLoopTag = "kernel-wrap.work-items";
+
 /// Metadata kind on the per-lane arrays: private to one lane, never shared
 /// memory.
 constexpr const char *LaneArrayMDName = "vecclone.lane.array";
@@ -58,6 +63,10 @@ llvm::MDNode *makeDeclinedLaneLoopID(llvm::MDNode *ID);
 /// Puts \p ID on the latch of the lane loop headed by \p LaneHeader (the
 /// block its lane counter comes back from).
 void setLaneLoopID(llvm::BasicBlock *LaneHeader, llvm::MDNode *ID);
+/// A work-item loop's \p ID without WorkItemLoopTag and with the width the
+/// plan chose: \p VF lanes (vectorize.enable), 1 (scalar, the items one
+/// after the other), or 0 (no verdict: the vectorizer's cost model).
+llvm::MDNode *makeDecidedWorkItemLoopID(llvm::MDNode *ID, unsigned VF);
 
 } // namespace vplanext
 

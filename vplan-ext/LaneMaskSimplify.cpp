@@ -1,6 +1,7 @@
 //===- LaneMaskSimplify.cpp - Short lane-mask logic after LV -------------===//
 
 #include "vplan-ext/LaneMaskSimplify.h"
+#include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/MaskPhiWidening.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -350,7 +351,7 @@ bool narrowFlagPhis(Function &F) {
 
 PreservedAnalyses LaneMaskSimplifyPass::run(Function &F,
                                             FunctionAnalysisManager &) {
-  if (!F.hasFnAttribute("vecclone-variant-of") &&
+  if (!F.hasFnAttribute(VariantOfAttr) &&
       !F.hasFnAttribute(LaneLoopsAttr))
     return PreservedAnalyses::all();
   bool Narrowed = narrowFlagPhis(F);

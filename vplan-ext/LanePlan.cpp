@@ -907,6 +907,7 @@ decideLaneLoop(Function &F, const BasicBlock *Header,
       if (Opts.PrintPlan)
         P->print(errs());
       V.emplace();
+      V->VF = P->getVF();
       V->Cost = P->getCost();
       V->Speedup = P->getSpeedup();
       V->Summary = P->summary();

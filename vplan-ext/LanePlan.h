@@ -276,6 +276,8 @@ struct LaneLoopVerdict {
   /// scalar. A plan without an estimate (getSpeedup() 0) leaves it
   /// vectorized.
   bool Vectorize = true;
+  /// The plan's width (the lanes its costs are for).
+  unsigned VF = 0;
   PlanCost Cost;
   double Speedup = 0;
   double MinSpeedup = 0;

@@ -187,6 +187,10 @@ private:
   /// the vector: LV's "scalarize" form of a strided access.
   InstructionCost scalarizedCost(const InterleaveGroup &G, bool IsLoad) const;
   InstructionCost laneValuesCost(const Instruction &I, VectorType *VT) const;
+  InstructionCost gatherScatterCost(const Instruction &I, VectorType *VT,
+                                    bool IsMasked) const;
+  InstructionCost membersGatherScatterCost(const InterleaveGroup &G,
+                                           bool IsMasked) const;
   InstructionCost perLaneAccessCost(const Instruction &I, VectorType *VT,
                                     bool IsMasked) const;
   std::optional<int64_t> frozenStride(Instruction &I) const;

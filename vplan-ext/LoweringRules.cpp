@@ -75,6 +75,12 @@ static cl::opt<unsigned> ClMaxUniformPaths(
              "uniform arithmetic before a freeze cuts the chain (LLVM 22's "
              "vectorizer walks every path)"));
 
+static cl::opt<bool> ClWorkItemPlan(
+    "vplan-work-item-plan", cl::init(true),
+    cl::desc("Widen kernel-wrap's innermost work-item loops or keep them "
+             "scalar as their plans' costs say (off: the loop vectorizer's "
+             "cost model decides)"));
+
 namespace vplanext {
 
 LaneLoweringOptions LaneLoweringOptions::fromCommandLine() {
@@ -89,6 +95,7 @@ LaneLoweringOptions LaneLoweringOptions::fromCommandLine() {
   O.PrintPlan = ClPrintPlan;
   O.IntDivViaFP = ClIntDivViaFP;
   O.MaxUniformPaths = ClMaxUniformPaths;
+  O.WorkItemPlan = ClWorkItemPlan;
   return O;
 }
 
@@ -134,6 +141,8 @@ Error LaneLoweringOptions::parseParams(StringRef Params) {
         return Switch(IntDivViaFP);
       if (Name == "max-uniform-paths")
         return Number(MaxUniformPaths);
+      if (Name == "work-item-plan")
+        return Switch(WorkItemPlan);
       if (Name != "min-speedup")
         return Bad("unknown name");
       if (!On || !HasValue || Value.getAsDouble(MinSpeedup) || MinSpeedup < 0)

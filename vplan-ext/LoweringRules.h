@@ -54,6 +54,11 @@ const char *whyNotLaneControlFlow(const llvm::BasicBlock &BB);
 /// scalar.
 constexpr const char *NoLaneVariantAttr = "vplan-no-lane-variant";
 
+/// Function attribute of a vecclone variant (the scalar function's name):
+/// its lane loops are cut where the variant is built, and the scalar form
+/// of its lane loop writes each lane's results to lane arrays.
+constexpr const char *VariantOfAttr = "vecclone-variant-of";
+
 /// The libm function (double flavour: `exp`, `pow`, ...) an intrinsic
 /// lowers to a call of, or empty: the vector forms of such intrinsics are
 /// libm calls lane by lane or libmvec calls (vecclone's LibmvecCalls).

@@ -1,6 +1,7 @@
 //===- MaskPhiWidening.cpp - Lane masks in the data's width ---------------===//
 
 #include "vplan-ext/MaskPhiWidening.h"
+#include "vplan-ext/LoweringRules.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -59,7 +60,7 @@ PreservedAnalyses MaskPhiWideningPass::run(Function &F,
                                            FunctionAnalysisManager &AM) {
   // Only where cut lane loops are: vecclone's variants and functions whose
   // omp simd loops vplan-ext strip-mined.
-  if (!F.hasFnAttribute("vecclone-variant-of") &&
+  if (!F.hasFnAttribute(VariantOfAttr) &&
       !F.hasFnAttribute(LaneLoopsAttr))
     return PreservedAnalyses::all();
   const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);

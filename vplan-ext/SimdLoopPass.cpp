@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/FunctionAA.h"
+#include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/SimdLoopPass.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LanePlan.h"
@@ -675,7 +676,7 @@ void emitStripMinedRemark(OptimizationRemarkEmitter &ORE, DebugLoc Loc,
 
 PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
   // vecclone's variants are cut where they are built.
-  if (F.hasFnAttribute("vecclone-variant-of") || F.isDeclaration())
+  if (F.hasFnAttribute(VariantOfAttr) || F.isDeclaration())
     return PreservedAnalyses::all();
   bool Changed = false;
   auto &TTI = AM.getResult<TargetIRAnalysis>(F);

@@ -5,6 +5,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -84,6 +85,18 @@ AccessStride StrideClassifier::classify(Instruction &I) const {
   if (Lane && SE.isLoopInvariant(Lane, &L))
     return uniform();
   auto *AR = dyn_cast_or_null<SCEVAddRecExpr>(Lane);
+  // A 32-bit index extended to 64 bits (OpenCL's `int i =
+  // get_global_id(0)`) is a recurrence only if it does not wrap, which the
+  // vectorizer checks once before the loop (its SCEV predicates) and then
+  // widens the access as one.
+  if ((!AR || AR->getLoop() != &L) && LI.getLoopFor(I.getParent()) == &L) {
+    PredicatedScalarEvolution PSE(SE, L);
+    if (const SCEVAddRecExpr *NoWrap = PSE.getAsAddRec(Ptr);
+        NoWrap && NoWrap->getLoop() == &L) {
+      AR = NoWrap;
+      A.AssumesNoWrap = true;
+    }
+  }
   if (AR && AR->getLoop() == &L && AR->isAffine()) {
     const SCEV *Step = AR->getStepRecurrence(SE);
     A.Stride = Step;
@@ -154,6 +167,8 @@ void LaneStrideInfo::print(raw_ostream &OS) const {
       OS << " stride " << A.Stride.StrideBytes;
     else if (A.Stride.Kind == AccessStrideKind::UnknownStride)
       OS << " stride " << *A.Stride.Stride;
+    if (A.Stride.AssumesNoWrap)
+      OS << " (no wrap)";
     std::string S;
     raw_string_ostream SS(S);
     A.I->print(SS);

@@ -48,6 +48,9 @@ struct AccessStride {
   int64_t StrideBytes = 0;
   /// The stride in bytes as SCEV (UnknownStride; constant otherwise).
   const llvm::SCEV *Stride = nullptr;
+  /// The stride holds only if a narrow index does not wrap, which the
+  /// vectorizer checks at run time before the loop.
+  bool AssumesNoWrap = false;
 };
 
 /// The analysis result: accesses of every lane loop, with their lane loop,

@@ -48,6 +48,10 @@ struct LaneLoweringOptions {
   /// variable in innermost lane loops run as exact double divisions
   /// (WideIntDivision.h); the plan prices them so.
   bool IntDivViaFP = true;
+  /// `work-item-plan` (`-vplan-work-item-plan`): kernel-wrap's innermost
+  /// work-item loops are widened or kept scalar as their plans say
+  /// (WorkItemLoopPlan.h); off, the vectorizer's cost model decides.
+  bool WorkItemPlan = true;
   /// `max-uniform-paths` (`-vplan-max-uniform-paths`): most operand paths a
   /// value of a lane loop may have through uniform arithmetic before a
   /// freeze cuts the chain (LaneInvariantHoist.h).

@@ -1,0 +1,38 @@
+//===- WorkItemLoopPlan.h - The plan decides kernels' work-item loops -*- C++ -*-===//
+//
+/// \file
+/// kernel-wrap's innermost work-item loops (one iteration per work item,
+/// every access parallel to the other items') carry WorkItemLoopTag until
+/// the vectorizer starts. By then the full unroller has made straight code
+/// of a kernel's short constant loops, so the loop is what the vectorizer
+/// will see. This pass plans each such loop like a lane loop (LanePlan.h)
+/// and executes the verdict: the plan's width when its vector cost beats
+/// the scalar work-item loop, width 1 when it does not (per-lane gathers of
+/// clamped neighbours, masked loads of uniform addresses, short diagonal
+/// steps), with a remark giving both costs either way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPLANEXT_WORKITEMLOOPPLAN_H
+#define VPLANEXT_WORKITEMLOOPPLAN_H
+
+#include "vplan-ext/LaneLoweringOptions.h"
+#include "llvm/IR/PassManager.h"
+
+namespace vplanext {
+
+class WorkItemLoopPlanPass : public llvm::PassInfoMixin<WorkItemLoopPlanPass> {
+public:
+  explicit WorkItemLoopPlanPass(
+      LaneLoweringOptions Opts = LaneLoweringOptions::fromCommandLine())
+      : Opts(Opts) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+
+private:
+  LaneLoweringOptions Opts;
+};
+
+} // namespace vplanext
+
+#endif // VPLANEXT_WORKITEMLOOPPLAN_H

@@ -1,0 +1,95 @@
+//===- WorkItemLoopPlan.cpp - The plan decides kernels' work-item loops ---===//
+
+#include "vplan-ext/WorkItemLoopPlan.h"
+#include "vplan-ext/LaneLoopMetadata.h"
+#include "vplan-ext/LanePlan.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+STATISTIC(NumWidened, "Work-item loops the plan widens");
+STATISTIC(NumKeptScalar, "Work-item loops the plan keeps scalar");
+
+namespace vplanext {
+
+namespace {
+
+/// The loops still waiting for the plan's verdict, by header (planning
+/// drops the analyses, so loops are found again by their blocks).
+SmallVector<BasicBlock *, 4> pendingWorkItemLoops(Function &F) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  SmallVector<BasicBlock *, 4> Out;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (findStringMetadataForLoop(L, WorkItemLoopTag))
+      Out.push_back(L->getHeader());
+  return Out;
+}
+
+void emitVerdictRemark(OptimizationRemarkEmitter &ORE, const Loop &L,
+                       const LaneLoopVerdict &V) {
+  auto Costs = [&](auto R) {
+    R << "plan costs " << ore::NV("VectorCost", V.Cost.Vector)
+      << " for " << ore::NV("VF", V.VF) << " work items vectorized and "
+      << ore::NV("ScalarCost", V.Cost.Scalar) << " one after the other";
+    return R;
+  };
+  if (V.Vectorize) {
+    ORE.emit([&] {
+      return Costs(OptimizationRemark(DEBUG_TYPE, "WorkItemLoopVectorized",
+                                      L.getStartLoc(), L.getHeader())
+                   << "work-item loop left to the vectorizer: ");
+    });
+    return;
+  }
+  ORE.emit([&] {
+    return Costs(OptimizationRemarkMissed(DEBUG_TYPE, "WorkItemLoopScalar",
+                                          L.getStartLoc(), L.getHeader())
+                 << "work-item loop left scalar: ");
+  });
+}
+
+} // namespace
+
+PreservedAnalyses WorkItemLoopPlanPass::run(Function &F,
+                                            FunctionAnalysisManager &AM) {
+  if (F.isDeclaration())
+    return PreservedAnalyses::all();
+  SmallVector<BasicBlock *, 4> Headers = pendingWorkItemLoops(F);
+  if (Headers.empty())
+    return PreservedAnalyses::all();
+  OptimizationRemarkEmitter ORE(&F);
+  for (BasicBlock *H : Headers) {
+    // Every loop is planned on the function as the earlier verdicts left
+    // it; a verdict only rewrites loop metadata, so the headers stay.
+    std::optional<LaneLoopVerdict> V;
+    if (Opts.WorkItemPlan)
+      V = decideLaneLoop(F, H, AM, Opts);
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    Loop *L = LI.getLoopFor(H);
+    assert(L && L->getHeader() == H && "a verdict changed the loops");
+    // The plan says no, or hands the loop to the vectorizer, whose own
+    // cost model may still say no: forcing the plan's width where it had
+    // (pathfinder's steps with gathers of clamped neighbours) ran 1.5x
+    // slower than either. No plan (a loop the divergence analysis cannot
+    // follow): the vectorizer alone decides.
+    unsigned VF = V && !V->Vectorize ? 1 : 0;
+    if (V) {
+      emitVerdictRemark(ORE, *L, *V);
+      ++(V->Vectorize ? NumWidened : NumKeptScalar);
+    }
+    L->setLoopID(makeDecidedWorkItemLoopID(L->getLoopID(), VF));
+  }
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+} // namespace vplanext
