@@ -509,15 +509,19 @@ Value *LoadHoister::materialize(Value *V, GateGuard &G, const Loop &L,
     I->moveBefore(Test->getIterator());
     return I;
   }
+  // The copies of its operands first (they go before the Then block's
+  // terminator too), then the copy: each definition before its users.
   Instruction *Copy = I->clone();
-  Copy->insertBefore(End->getIterator());
-  Clones.push_back(Copy);
   for (Use &U : Copy->operands()) {
     Value *Op = materialize(U.get(), G, L, Clones, Depth + 1);
-    if (!Op)
+    if (!Op) {
+      Copy->deleteValue();
       return nullptr;
+    }
     U.set(Op);
   }
+  Copy->insertBefore(End->getIterator());
+  Clones.push_back(Copy);
   return Copy;
 }
 
@@ -542,8 +546,8 @@ bool LoadHoister::hoistUnderGate(LoadInst &Ld, Loop &L) {
     SmallVector<Instruction *, 4> Clones;
     Value *Ptr = materialize(Ld.getPointerOperand(), Gd, L, Clones, 0);
     if (!Ptr) {
-      // Each copy before the copies of its operands: users go first.
-      for (Instruction *C : Clones)
+      // Each copy after the copies of its operands: users go first.
+      for (Instruction *C : llvm::reverse(Clones))
         C->eraseFromParent();
       return false;
     }

@@ -4,7 +4,8 @@
 /// Same command line and inputs as kw-run (kw_args.h), so bench/kernels can
 /// run one kernel configuration on pocl and on kernel-wrap and compare the
 /// answers and the times:
-///   kw-pocl FILE.cl -k KERNEL --global ... --local ... --arg ... [-DX=Y]
+///   kw-pocl FILE.cl -k KERNEL --global ... --local ... [--offset ...]
+///           --arg ... [-DX=Y]
 ///           [--repeat N] [--seed S] [--dump FILE]
 /// Threads: POCL_MAX_PTHREAD_COUNT in the environment. The time is the
 /// NDRange enqueue to clFinish, the first run (pocl builds its work-group
@@ -29,7 +30,8 @@ static void check(cl_int E, const char *What) {
 }
 
 int main(int argc, char **argv) {
-  std::string Src, Kernel, Dump, GlobalS, LocalS, Options = "-cl-std=CL1.2";
+  std::string Src, Kernel, Dump, GlobalS, LocalS, OffsetS,
+      Options = "-cl-std=CL1.2";
   std::vector<std::string> Specs;
   unsigned Repeat = 1;
   uint64_t Seed = 1;
@@ -43,6 +45,7 @@ int main(int argc, char **argv) {
     if (A == "-k") Kernel = Next();
     else if (A == "--global") GlobalS = Next();
     else if (A == "--local") LocalS = Next();
+    else if (A == "--offset") OffsetS = Next();
     else if (A == "--arg") Specs.push_back(Next());
     else if (A == "--repeat") Repeat = std::max(1ul, std::stoul(Next()));
     else if (A == "--seed") Seed = std::stoull(Next());
@@ -94,10 +97,12 @@ int main(int argc, char **argv) {
   cl_kernel K = clCreateKernel(Prog, Kernel.c_str(), &E);
   check(E, "clCreateKernel");
 
-  uint64_t G[3] = {1, 1, 1}, L[3] = {1, 1, 1};
+  uint64_t G[3] = {1, 1, 1}, L[3] = {1, 1, 1}, Off[3] = {0, 0, 0};
   unsigned Dims = 1, LD = 1;
   parseSizes(GlobalS, G, &Dims);
   parseSizes(LocalS, L, &LD);
+  if (!OffsetS.empty())
+    parseSizes(OffsetS, Off, nullptr);
   std::vector<ArgData> Data(Specs.size());
   std::vector<cl_mem> Mems(Specs.size(), nullptr);
   for (unsigned I = 0; I < Specs.size(); ++I) {
@@ -115,11 +120,13 @@ int main(int argc, char **argv) {
             "clSetKernelArg");
     }
   }
-  size_t GS[3] = {G[0], G[1], G[2]}, LS[3] = {L[0], L[1], L[2]};
+  size_t GS[3] = {G[0], G[1], G[2]}, LS[3] = {L[0], L[1], L[2]},
+         OS[3] = {Off[0], Off[1], Off[2]};
   std::vector<double> Times;
   for (unsigned R = 0; R < Repeat; ++R) {
     auto S = std::chrono::steady_clock::now();
-    check(clEnqueueNDRangeKernel(Q, K, Dims, nullptr, GS, LS, 0, nullptr,
+    check(clEnqueueNDRangeKernel(Q, K, Dims, OffsetS.empty() ? nullptr : OS,
+                                 GS, LS, 0, nullptr,
                                  nullptr),
           "clEnqueueNDRangeKernel");
     check(clFinish(Q), "clFinish");

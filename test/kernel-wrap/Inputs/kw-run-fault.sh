@@ -1,0 +1,23 @@
+#!/bin/sh
+# kw-run with a fault, to test scripts/kernel-fuzz.py: KW_FAULT=crash makes
+# the vectorized compile (--emit-so vec.so) abort; KW_FAULT=mismatch changes
+# the first value of the first buffer in the vectorized runs' dumps.
+# KW_RUN is the real runner.
+for a in "$@"; do
+  case "$KW_FAULT:$a" in
+    crash:vec.so) [ "$1" != --so ] && { echo "LLVM ERROR: injected fault" >&2; exit 134; } ;;
+  esac
+done
+"$KW_RUN" "$@" || exit $?
+dump= so=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --dump) dump=$2; shift ;;
+    --so) so=$2; shift ;;
+  esac
+  shift
+done
+if [ "$KW_FAULT" = mismatch ] && [ "$so" = vec.so ] && [ -n "$dump" ]; then
+  awk 'NR == 2 { $0 = ($0 ~ /^0x|^-0x/) ? "0x1.5p+3" : $0 + 1 } { print }' "$dump" > "$dump.t" && mv "$dump.t" "$dump"
+fi
+exit 0
