@@ -12,8 +12,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Module.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -50,9 +52,12 @@ static Expected<NameParts> splitName(StringRef Name) {
   if (S.empty())
     return fail("ends after _ZGV");
   P.ISA = S.front();
+  if (P.ISA == 's')
+    return fail("SVE variants (ISA class 's') are not defined yet");
   if (!isaFromLetter(P.ISA))
     return fail(Twine("ISA class '") + Twine(P.ISA) +
-                "' is not an x86 class (b, c, d or e)");
+                "' is not a class of the vector ABI (x86: b, c, d, e; "
+                "AArch64: n, s)");
   S = S.drop_front();
   if (S.empty() || (S.front() != 'N' && S.front() != 'M'))
     return fail("mask token must be N or M");
@@ -60,8 +65,9 @@ static Expected<NameParts> splitName(StringRef Name) {
   S = S.drop_front();
   size_t Digits = S.find_first_not_of("0123456789");
   if (Digits == 0)
-    return fail("vector length must be a decimal number (scalable 'x' is not "
-                "valid on x86)");
+    return fail(Twine("vector length must be a decimal number (scalable 'x' "
+                     "is not valid on ") +
+                (isX86(*isaFromLetter(P.ISA)) ? "x86" : "AdvSIMD") + ")");
   if (Digits == StringRef::npos ||
       S.take_front(Digits).getAsInteger(10, P.VLen))
     return fail("vector length is missing or malformed");
@@ -142,6 +148,9 @@ Expected<VFInfo> parseVariantName(StringRef Name, const Function &F) {
     VFInfo Info;
     Info.ISA = static_cast<VFISAKind>(0);
     switch (*isaFromLetter(Parts->ISA)) {
+    case ISAClass::AdvSIMD:
+      Info.ISA = VFISAKind::AdvancedSIMD;
+      break;
     case ISAClass::SSE:
       Info.ISA = VFISAKind::SSE;
       break;
@@ -302,6 +311,7 @@ static void addGCCSpellings(const Function &F, FunctionVariants &Result,
       if (!Seen.insert(Name).second)
         return;
       VariantRequest G{Name, R.Info, true, true};
+      G.MaskBits = R.MaskBits;
       if (Unaligned)
         for (VFParameter &P : G.Info.Shape.Parameters)
           P.Alignment = Align();
@@ -384,10 +394,113 @@ static std::string staticMemberName(StringRef Name, const Function &F) {
       .str();
 }
 
+static SmallVector<VFParamKind, 8> paramKinds(const VFInfo &Info) {
+  SmallVector<VFParamKind, 8> Kinds;
+  for (const VFParameter &P : Info.Shape.Parameters)
+    if (P.ParamKind != VFParamKind::GlobalPredicate)
+      Kinds.push_back(P.ParamKind);
+  return Kinds;
+}
+
+/// vfabia64's lane size LS of a value of type \p Ty: a pointer passed as
+/// a scalar (uniform, linear) counts the integer, floating or pointer
+/// value it points to (\p A tells which), anything else its own size
+/// (pointers 8, `_Bool` 1), with 8 for what has no vector form.
+static unsigned laneSizeBits(Type *Ty, const Argument *A, bool MapsToVector) {
+  if (A && !MapsToVector && Ty->isPointerTy())
+    if (Type *T = pointeeType(*A))
+      if (std::optional<ScalarClass> C = classifyScalar(T))
+        return C->Bits;
+  if (std::optional<ScalarClass> C = classifyScalar(Ty))
+    return C->Bits;
+  return 64;
+}
+
+unsigned advSIMDMaskBits(const Function &F, const VFInfo &Info) {
+  unsigned NDS = ~0u;
+  Type *RetTy = F.getReturnType();
+  if (!RetTy->isVoidTy())
+    NDS = laneSizeBits(RetTy, nullptr, true);
+  for (auto [I, K] : enumerate(paramKinds(Info))) {
+    bool MapsToVector = K == VFParamKind::Vector ||
+                        K == VFParamKind::OMP_LinearVal ||
+                        K == VFParamKind::OMP_LinearValPos;
+    const Argument *A = F.getArg(I);
+    NDS = std::min(NDS, laneSizeBits(A->getType(), A, MapsToVector));
+  }
+  // Clang sizes a void function without parameters by bytes.
+  return NDS == ~0u ? 8 : NDS;
+}
+
+/// The element size in bits of gcc 12's AdvSIMD clones of \p F with
+/// parameter kinds \p Kinds, or 0 when gcc 12 makes none ("mixed size
+/// types"): the CDT's, which the return value and every parameter but the
+/// uniform ones must share.
+static unsigned gcc12AdvSIMDBits(const Function &F,
+                                 ArrayRef<VFParamKind> Kinds) {
+  FunctionType *FTy = F.getFunctionType();
+  std::optional<ScalarClass> C = classifyScalar(characteristicType(FTy, Kinds));
+  if (!C)
+    return 0;
+  auto SameSize = [&](Type *T) {
+    std::optional<ScalarClass> D = classifyScalar(T);
+    return D && D->Bits == C->Bits;
+  };
+  if (!FTy->getReturnType()->isVoidTy() && !SameSize(FTy->getReturnType()))
+    return 0;
+  for (auto [I, K] : enumerate(Kinds))
+    if (K != VFParamKind::OMP_Uniform && !SameSize(FTy->getParamType(I)))
+      return 0;
+  return C->Bits;
+}
+
+/// gcc 12 defines an AdvSIMD clone of \p VLen lanes of \p Bits-bit
+/// elements only in a d or a q register.
+static bool gcc12Defines(unsigned Bits, unsigned VLen) {
+  return Bits && (VLen * Bits == 64 || VLen * Bits == 128);
+}
+
+/// gcc 12 sizes AdvSIMD clones by the CDT, not the narrowest data size,
+/// and adds a 64-bit vector (one lane of a 64-bit type) to the 128-bit one.
+/// For each pragma without simdlen (its 128-bit variant is clang's widest)
+/// gcc's names are added; clang's names gcc lacks are marked (GCCLacks).
+static void addGCCAdvSIMDLengths(const Function &F, FunctionVariants &Result,
+                                 StringSet<> &Seen) {
+  SmallVector<VariantRequest, 4> Extra;
+  for (VariantRequest &R : Result.Requests) {
+    if (R.Info.ISA != VFISAKind::AdvancedSIMD || R.AddedForGCC)
+      continue;
+    unsigned Bits = gcc12AdvSIMDBits(F, paramKinds(R.Info));
+    unsigned VLen = R.Info.Shape.VF.getFixedValue();
+    R.GCCLacks = Bits && !gcc12Defines(Bits, VLen);
+    if (!Bits || VLen * advSIMDMaskBits(F, R.Info) != 128)
+      continue;
+    Expected<NameParts> Parts = splitName(R.Name);
+    if (!Parts) {
+      consumeError(Parts.takeError());
+      continue;
+    }
+    for (unsigned Len : {64 / Bits, 128 / Bits}) {
+      std::string Name = (Twine("_ZGVn") + (Parts->Masked ? "M" : "N") +
+                          Twine(Len) + Parts->Params + "_" + F.getName())
+                             .str();
+      if (!Seen.insert(Name).second)
+        continue;
+      VariantRequest G{Name, R.Info, true};
+      G.Info.Shape.VF = ElementCount::getFixed(Len);
+      G.Info.VectorName = Name;
+      G.MaskBits = Bits;
+      Extra.push_back(std::move(G));
+    }
+  }
+  Result.Requests.append(Extra.begin(), Extra.end());
+}
+
 FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
   FunctionVariants Result;
   StringSet<> Seen;
   std::string InMemory = memoryPassedParam(F);
+  Triple TT(F.getParent()->getTargetTriple());
   for (const Attribute &A : F.getAttributes().getFnAttrs()) {
     if (!A.isStringAttribute() || !isVariantAttribute(A.getKindAsString()))
       continue;
@@ -404,17 +517,31 @@ FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
       Result.Rejected.push_back({Name.str(), toString(Info.takeError())});
       continue;
     }
+    ISAClass ISA = *isaFromVFISA(Info->ISA);
+    if (!isaMatchesTriple(ISA, TT)) {
+      Result.Rejected.push_back(
+          {Name.str(), (Twine(isaName(ISA)) + " variant in a module for " +
+                        TT.getArchName())
+                           .str()});
+      continue;
+    }
+    unsigned MaskBits =
+        ISA == ISAClass::AdvSIMD ? advSIMDMaskBits(F, *Info) : 0;
     // Signature problems (types, kinds) are reported per attribute too.
-    Expected<VariantABI> ABI = computeVariantABI(*Info, F.getFunctionType(), F.getCallingConv());
+    Expected<VariantABI> ABI = computeVariantABI(
+        *Info, F.getFunctionType(), F.getCallingConv(), MaskBits);
     if (!ABI) {
       Result.Rejected.push_back({Name.str(), toString(ABI.takeError())});
       continue;
     }
-    Result.Requests.push_back({Name.str(), std::move(*Info), false});
+    VariantRequest Req{Name.str(), std::move(*Info), false};
+    Req.MaskBits = MaskBits;
+    Result.Requests.push_back(std::move(Req));
   }
   if (!AddGCCNames || Result.Requests.empty())
     return Result;
   addGCCLengths(F, Result, Seen);
+  addGCCAdvSIMDLengths(F, Result, Seen);
   addGCCSpellings(F, Result, Seen);
   return Result;
 }
@@ -426,10 +553,7 @@ static void addGCCLengths(const Function &F, FunctionVariants &Result,
   // (and the Intel ABI) use 128 bits for integer and pointer CDTs. Without an
   // explicit simdlen, a GCC caller looks for half clang's length, so define
   // that name too, for each pragma without simdlen.
-  SmallVector<VFParamKind, 8> Kinds;
-  for (const VFParameter &P : Result.Requests.front().Info.Shape.Parameters)
-    if (P.ParamKind != VFParamKind::GlobalPredicate)
-      Kinds.push_back(P.ParamKind);
+  SmallVector<VFParamKind, 8> Kinds = paramKinds(Result.Requests.front().Info);
   Type *CDT = characteristicType(F.getFunctionType(), Kinds);
   ScalarClass C = *classifyScalar(CDT);
   if (C.IsFloat)
