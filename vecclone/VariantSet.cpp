@@ -9,6 +9,7 @@
 
 #include "vecclone/VariantSet.h"
 #include "vecclone/PointeeTypes.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/DataLayout.h"
@@ -416,6 +417,38 @@ static unsigned laneSizeBits(Type *Ty, const Argument *A, bool MapsToVector) {
   return 64;
 }
 
+/// The narrowest data size, in bits, that clang's own lengths for the
+/// pragma of \p Name show, or 0: without simdlen clang promises 128/NDS and
+/// 64/NDS lanes (a q and a d register of the narrowest type) for the same
+/// mask and parameters. Opaque pointers do not say what a uniform pointer
+/// points to (a `char *` indexed by a variable is an i8 GEP like any byte
+/// offset), so the names are the surer source.
+static unsigned ndsFromClangLengths(const Function &F, StringRef Name) {
+  Expected<NameParts> Parts = splitName(Name);
+  if (!Parts) {
+    consumeError(Parts.takeError());
+    return 0;
+  }
+  SmallSet<unsigned, 4> Lens;
+  for (const Attribute &A : F.getAttributes().getFnAttrs()) {
+    if (!A.isStringAttribute() || !A.getKindAsString().starts_with("_ZGVn"))
+      continue;
+    Expected<NameParts> Other = splitName(A.getKindAsString());
+    if (!Other) {
+      consumeError(Other.takeError());
+      continue;
+    }
+    if (Other->Params == Parts->Params && Other->Masked == Parts->Masked)
+      Lens.insert(Other->VLen);
+  }
+  if (Lens.size() != 2)
+    return 0;
+  unsigned Max = std::max(*Lens.begin(), *std::next(Lens.begin()));
+  if (!Lens.count(Max / 2) || (Max != 4 && Max != 8 && Max != 16))
+    return 0;
+  return 128 / Max;
+}
+
 unsigned advSIMDMaskBits(const Function &F, const VFInfo &Info) {
   unsigned NDS = ~0u;
   Type *RetTy = F.getReturnType();
@@ -429,7 +462,14 @@ unsigned advSIMDMaskBits(const Function &F, const VFInfo &Info) {
     NDS = std::min(NDS, laneSizeBits(A->getType(), A, MapsToVector));
   }
   // Clang sizes a void function without parameters by bytes.
-  return NDS == ~0u ? 8 : NDS;
+  if (NDS == ~0u)
+    NDS = 8;
+  // A pointer whose pointee is unknown counted as 64 bits: the types give
+  // an upper bound, which clang's lengths may lower.
+  if (unsigned FromNames = ndsFromClangLengths(F, Info.VectorName);
+      FromNames && FromNames <= NDS)
+    return FromNames;
+  return NDS;
 }
 
 /// The element size in bits of gcc 12's AdvSIMD clones of \p F with
@@ -473,7 +513,7 @@ static void addGCCAdvSIMDLengths(const Function &F, FunctionVariants &Result,
     unsigned Bits = gcc12AdvSIMDBits(F, paramKinds(R.Info));
     unsigned VLen = R.Info.Shape.VF.getFixedValue();
     R.GCCLacks = Bits && !gcc12Defines(Bits, VLen);
-    if (!Bits || VLen * advSIMDMaskBits(F, R.Info) != 128)
+    if (!Bits || VLen * R.MaskBits != 128)
       continue;
     Expected<NameParts> Parts = splitName(R.Name);
     if (!Parts) {
