@@ -409,7 +409,8 @@ class Variant:
     def __init__(self, f, isa, m, vl=None, maskbits=None):
         self.f, self.isa, self.m = f, isa, m
         self.vl = vl or f.vlen(isa)
-        self.name = f.mangle(isa, m, self.vl)
+        # gen_fuzz.py's functions mangle with their own lengths only.
+        self.name = f.mangle(isa, m, vl) if vl else f.mangle(isa, m)
         # AdvSIMD: bits of one mask lane (x86 masks follow the CDT).
         self.maskbits = maskbits
 
