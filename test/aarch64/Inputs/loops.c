@@ -31,3 +31,11 @@ void loop_st(float *p, const float *v, int n) {
 #pragma omp simd
   for (int i = 0; i < n; i++) st(p, i, v[i]);
 }
+void loop_uc(float *r, const signed char *p, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; i++) r[i] = uc(p, i);
+}
+void loop_mixed(double *r, const float *a, const double *b, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; i++) r[i] = mixed(a[i], b[i]);
+}
