@@ -403,26 +403,10 @@ static SmallVector<VFParamKind, 8> paramKinds(const VFInfo &Info) {
   return Kinds;
 }
 
-/// vfabia64's lane size LS of a value of type \p Ty: a pointer passed as
-/// a scalar (uniform, linear) counts the integer, floating or pointer
-/// value it points to (\p A tells which), anything else its own size
-/// (pointers 8, `_Bool` 1), with 8 for what has no vector form.
-static unsigned laneSizeBits(Type *Ty, const Argument *A, bool MapsToVector) {
-  if (A && !MapsToVector && Ty->isPointerTy())
-    if (Type *T = pointeeType(*A))
-      if (std::optional<ScalarClass> C = classifyScalar(T))
-        return C->Bits;
-  if (std::optional<ScalarClass> C = classifyScalar(Ty))
-    return C->Bits;
-  return 64;
-}
-
 /// The narrowest data size, in bits, that clang's own lengths for the
 /// pragma of \p Name show, or 0: without simdlen clang promises 128/NDS and
 /// 64/NDS lanes (a q and a d register of the narrowest type) for the same
-/// mask and parameters. Opaque pointers do not say what a uniform pointer
-/// points to (a `char *` indexed by a variable is an i8 GEP like any byte
-/// offset), so the names are the surer source.
+/// mask and parameters.
 static unsigned ndsFromClangLengths(const Function &F, StringRef Name) {
   Expected<NameParts> Parts = splitName(Name);
   if (!Parts) {
@@ -450,25 +434,24 @@ static unsigned ndsFromClangLengths(const Function &F, StringRef Name) {
 }
 
 unsigned advSIMDMaskBits(const Function &F, const VFInfo &Info) {
-  unsigned NDS = ~0u;
-  Type *RetTy = F.getReturnType();
-  if (!RetTy->isVoidTy())
-    NDS = laneSizeBits(RetTy, nullptr, true);
-  for (auto [I, K] : enumerate(paramKinds(Info))) {
-    bool MapsToVector = K == VFParamKind::Vector ||
-                        K == VFParamKind::OMP_LinearVal ||
-                        K == VFParamKind::OMP_LinearValPos;
-    const Argument *A = F.getArg(I);
-    NDS = std::min(NDS, laneSizeBits(A->getType(), A, MapsToVector));
-  }
-  // Clang sizes a void function without parameters by bytes.
-  if (NDS == ~0u)
-    NDS = 8;
-  // A pointer whose pointee is unknown counted as 64 bits: the types give
-  // an upper bound, which clang's lengths may lower.
-  if (unsigned FromNames = ndsFromClangLengths(F, Info.VectorName);
-      FromNames && FromNames <= NDS)
+  // vfabia64 counts what a uniform or linear pointer points to, which
+  // opaque pointers do not tell (a declaration has no body to ask, and a
+  // `char *` indexed by a variable is an i8 GEP like any byte offset):
+  // clang's lengths, which it computed from the source types, decide.
+  if (unsigned FromNames = ndsFromClangLengths(F, Info.VectorName))
     return FromNames;
+  // A `simdlen` pragma names one length: the types then decide, such a
+  // pointer counted as 8 bytes, so that a caller's declaration and the
+  // definition agree.
+  unsigned NDS = 64;
+  auto Note = [&](Type *Ty) {
+    if (std::optional<ScalarClass> C = classifyScalar(Ty))
+      NDS = std::min(NDS, C->Bits);
+  };
+  if (!F.getReturnType()->isVoidTy())
+    Note(F.getReturnType());
+  for (Type *Ty : F.getFunctionType()->params())
+    Note(Ty);
   return NDS;
 }
 
