@@ -107,6 +107,25 @@ static void appendPieces(IRBuilderBase &B, Value *Whole, unsigned N,
         B.CreateShuffleVector(Whole, createSequentialMask(K * Lanes, Lanes, 0)));
 }
 
+/// \p Piece as the type \p CallTy its call passes it as (callPieceType).
+/// A padded short vector becomes lane 0 of a 64-bit vector of \p CallTy
+/// first: AArch64's instruction selection in LLVM 22 cannot select a
+/// `<2 x i8>` bitcast to `half` (fuzz seed 100, aarch64), and the widened
+/// form is the same bits.
+static Value *toCallForm(IRBuilderBase &B, Value *Piece, Type *CallTy) {
+  auto *VT = cast<FixedVectorType>(Piece->getType());
+  unsigned Bits = VT->getPrimitiveSizeInBits().getFixedValue();
+  if (!CallTy->isFloatingPointTy() || Bits >= 64)
+    return B.CreateBitCast(Piece, CallTy);
+  unsigned Lanes = VT->getNumElements();
+  SmallVector<int, 16> Mask(64 / VT->getScalarSizeInBits(), PoisonMaskElem);
+  for (unsigned L = 0; L != Lanes; ++L)
+    Mask[L] = L;
+  Value *Wide = B.CreateShuffleVector(Piece, Mask);
+  auto *AsFP = FixedVectorType::get(CallTy, 64 / Bits);
+  return B.CreateExtractElement(B.CreateBitCast(Wide, AsFP), uint64_t(0));
+}
+
 void appendABIValue(IRBuilderBase &B, const VariantABI &ABI, Value *Whole,
                     FixedVectorType *Piece, unsigned N,
                     SmallVectorImpl<Value *> &Out) {
@@ -120,7 +139,7 @@ void appendABIValue(IRBuilderBase &B, const VariantABI &ABI, Value *Whole,
     return;
   }
   for (Value *P : Pieces)
-    Out.push_back(B.CreateBitCast(P, callPieceType(Piece, ABI.CC)));
+    Out.push_back(toCallForm(B, P, callPieceType(Piece, ABI.CC)));
 }
 
 Value *joinABIValue(IRBuilderBase &B, const VariantABI &ABI,

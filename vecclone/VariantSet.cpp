@@ -485,8 +485,8 @@ static bool gcc12Defines(unsigned Bits, unsigned VLen) {
 
 /// gcc 12 sizes AdvSIMD clones by the CDT, not the narrowest data size,
 /// and adds a 64-bit vector (one lane of a 64-bit type) to the 128-bit one.
-/// For each pragma without simdlen (its 128-bit variant is clang's widest)
-/// gcc's names are added; clang's names gcc lacks are marked (GCCLacks).
+/// For each pragma without simdlen gcc's names are added; clang's names
+/// gcc lacks are marked (GCCLacks).
 static void addGCCAdvSIMDLengths(const Function &F, FunctionVariants &Result,
                                  StringSet<> &Seen) {
   SmallVector<VariantRequest, 4> Extra;
@@ -496,7 +496,11 @@ static void addGCCAdvSIMDLengths(const Function &F, FunctionVariants &Result,
     unsigned Bits = gcc12AdvSIMDBits(F, paramKinds(R.Info));
     unsigned VLen = R.Info.Shape.VF.getFixedValue();
     R.GCCLacks = Bits && !gcc12Defines(Bits, VLen);
-    if (!Bits || VLen * R.MaskBits != 128)
+    // A pragma without simdlen: clang's lengths fill a q or a d register
+    // of the narrowest type (the q one may be refused as too wide, 16
+    // lanes of a 64-bit return). A simdlen that happens to look so gets
+    // gcc's names too, which costs only symbols.
+    if (!Bits || (VLen * R.MaskBits != 128 && VLen * R.MaskBits != 64))
       continue;
     Expected<NameParts> Parts = splitName(R.Name);
     if (!Parts) {
