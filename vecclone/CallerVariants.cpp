@@ -187,6 +187,11 @@ CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
       Reject("clang's AVX length; a gcc-built callee only defines gcc's");
       continue;
     }
+    if (R.Info.isMasked() && R.MaskUncertain) {
+      Reject("its mask's lane size depends on what a pointer parameter "
+             "points to, which the declaration does not say");
+      continue;
+    }
     if (R.GCCLacks) {
       Reject("clang's AdvSIMD length; a gcc-built callee only defines gcc's");
       continue;

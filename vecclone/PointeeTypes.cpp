@@ -136,10 +136,14 @@ static Type *recorded(const Argument &A, StringRef Kind = PointeeMD) {
   return nullptr;
 }
 
-Type *pointeeType(const Argument &A) {
+Type *knownPointeeType(const Argument &A) {
   if (Type *T = recorded(A))
     return T;
-  if (Type *T = inferFromUses(&A))
+  return inferFromUses(&A);
+}
+
+Type *pointeeType(const Argument &A) {
+  if (Type *T = knownPointeeType(A))
     return T;
   // No lane's value of an unused parameter is ever read: any unit will do
   // (a body that folded to a constant; fuzz seed 150143).

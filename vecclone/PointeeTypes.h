@@ -33,6 +33,10 @@ namespace vecclone {
 /// the body's uses, else i8 for an unused parameter; null when unknown.
 llvm::Type *pointeeType(const llvm::Argument &A);
 
+/// What the body says pointer parameter \p A points to (recorded, else
+/// inferred), without pointeeType's i8 for an unused one; null when unknown.
+llvm::Type *knownPointeeType(const llvm::Argument &A);
+
 /// For a reference to a pointer (`float *&p`): the type that pointer points
 /// to (recorded, else inferred); null when unknown.
 llvm::Type *innerPointeeType(const llvm::Argument &A);

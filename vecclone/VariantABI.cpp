@@ -316,49 +316,144 @@ static std::string advSIMDLimit(FixedVectorType *Piece, unsigned N) {
   return {};
 }
 
-Expected<VariantABI> computeVariantABI(const VFInfo &Info,
-                                       FunctionType *ScalarTy,
-                                       CallingConv::ID CC, unsigned MaskBits) {
-  LLVMContext &Ctx = ScalarTy->getContext();
-  auto Fail = [](const Twine &Msg) {
-    return createStringError(inconvertibleErrorCode(), Msg);
-  };
+static Error fail(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
 
-  VariantABI ABI;
+static StringRef abiName(const VariantABI &ABI) {
+  return isX86(ABI.ISA) ? "x86 vector ABI" : "AArch64 vector ABI";
+}
+
+/// Why the class cannot carry \p N pieces of \p Piece, or "" (x86 splits
+/// anything into pieces; AdvSIMD has advSIMDLimit's bounds).
+static std::string vectorLimit(const VariantABI &ABI, FixedVectorType *Piece,
+                               unsigned N) {
+  return ABI.ISA == ISAClass::AdvSIMD ? advSIMDLimit(Piece, N) : "";
+}
+
+/// The class, length, mask and convention of \p Info, checked.
+static Error setHeader(VariantABI &ABI, const VFInfo &Info,
+                       CallingConv::ID CC, unsigned MaskBits) {
   std::optional<ISAClass> ISA = isaFromVFISA(Info.ISA);
   if (!ISA)
-    return Fail("only the x86 ISA classes b, c, d and e and AArch64's "
+    return fail("only the x86 ISA classes b, c, d and e and AArch64's "
                 "AdvSIMD (n) are supported");
   ABI.ISA = *ISA;
   if (Info.Shape.VF.isScalable())
-    return Fail("scalable vector length 'x' is only valid for SVE");
+    return fail("scalable vector length 'x' is only valid for SVE");
   ABI.VLen = Info.Shape.VF.getFixedValue();
   if (!isPowerOf2_32(ABI.VLen) || ABI.VLen > 1024)
-    return Fail("vector length " + Twine(ABI.VLen) +
+    return fail("vector length " + Twine(ABI.VLen) +
                 " is not a power of two between 1 and 1024");
   ABI.Masked = Info.isMasked();
   bool AdvSIMD = ABI.ISA == ISAClass::AdvSIMD;
   if (AdvSIMD ? CC != CallingConv::C
               : CC != CallingConv::C && CC != CallingConv::Win64)
-    return Fail("the function's calling convention has no vector ABI (only "
+    return fail("the function's calling convention has no vector ABI (only "
                 "the default one and, on x86, ms_abi)");
   ABI.CC = AdvSIMD ? CallingConv::AArch64_VectorCall : CC;
-  StringRef ABIName = AdvSIMD ? "AArch64 vector ABI" : "x86 vector ABI";
   ABI.PiecesAsArray = AdvSIMD;
-  if (AdvSIMD && Info.isMasked() && MaskBits != 8 && MaskBits != 16 &&
+  if (AdvSIMD && ABI.Masked && MaskBits != 8 && MaskBits != 16 &&
       MaskBits != 32 && MaskBits != 64)
-    return Fail("no narrowest data size for the AdvSIMD mask");
+    return fail("no narrowest data size for the AdvSIMD mask");
+  return Error::success();
+}
 
+/// The return value: one vector, or pieces; on x86 more than one piece is
+/// an array of register-sized vectors, which SysV returns in memory through
+/// a hidden first argument; AAPCS64 returns up to four vectors in v0-v3.
+static Error setReturn(VariantABI &ABI, Type *RetTy,
+                       SmallVectorImpl<Type *> &ArgTys) {
+  if (RetTy->isVoidTy())
+    return Error::success();
+  auto [Piece, N] = splitIntoPieces(RetTy, ABI.ISA, ABI.VLen);
+  if (std::string Why = vectorLimit(ABI, Piece, N); !Why.empty())
+    return fail("return value: " + Why);
+  ABI.RetPieceTy = Piece;
+  ABI.NumRetPieces = N;
+  unsigned Bits = Piece->getPrimitiveSizeInBits().getFixedValue();
+  ABI.RetViaPointer = isX86(ABI.ISA) &&
+                      (N > 1 || (ABI.CC == CallingConv::Win64 && Bits > 128));
+  ABI.MaxVectorBits = std::max(ABI.MaxVectorBits, Bits);
+  if (ABI.ReturnsInMemory())
+    ArgTys.push_back(PointerType::get(RetTy->getContext(), 0));
+  return Error::success();
+}
+
+static bool isScalarPassedKind(VFParamKind K) {
+  switch (K) {
+  case VFParamKind::OMP_Uniform:
+  case VFParamKind::OMP_Linear:
+  case VFParamKind::OMP_LinearPos:
+  case VFParamKind::OMP_LinearRef:
+  case VFParamKind::OMP_LinearRefPos:
+  case VFParamKind::OMP_LinearUVal:
+  case VFParamKind::OMP_LinearUValPos:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// How parameter \p VP of \p ScalarTy is passed; appends its IR arguments.
+static Expected<ParamABI> paramABI(VariantABI &ABI, const VFParameter &VP,
+                                   FunctionType *ScalarTy,
+                                   SmallVectorImpl<Type *> &ArgTys) {
+  ParamABI P;
+  P.Kind = VP.ParamKind;
+  P.StepOrPos = VP.LinearStepOrPos;
+  P.Alignment = VP.Alignment.value() > 1 ? VP.Alignment.value() : 0;
+  P.ScalarTy = ScalarTy->getParamType(VP.ParamPos);
+  P.FirstArg = ArgTys.size();
+  std::string Which = ("parameter " + Twine(VP.ParamPos + 1)).str();
+  std::optional<ScalarClass> C = classifyScalar(P.ScalarTy);
+  if (!C)
+    return fail(Twine(Which) + " has a type with no vector form in the " +
+                abiName(ABI));
+  if (isScalarPassedKind(P.Kind)) {
+    if (P.ScalarTy->isFloatingPointTy() && P.Kind != VFParamKind::OMP_Uniform)
+      return fail(Twine(Which) + " is linear but has a floating-point type");
+    bool IsRef = P.Kind == VFParamKind::OMP_LinearRef ||
+                 P.Kind == VFParamKind::OMP_LinearRefPos ||
+                 P.Kind == VFParamKind::OMP_LinearUVal ||
+                 P.Kind == VFParamKind::OMP_LinearUValPos;
+    if (IsRef && !C->IsPointer)
+      return fail(Twine(Which) + " is a linear reference but not a pointer");
+    ArgTys.push_back(P.ScalarTy);
+    return P;
+  }
+  if (P.Kind != VFParamKind::Vector && !isLinearValKind(P.Kind))
+    return fail(Twine(Which) + " has a kind the " + abiName(ABI) + " does not define");
+  // linear(val(r)) on a reference is passed by GCC as a vector of the
+  // lanes' addresses (measured with gcc 12), so it splits like pointers.
+  if (isLinearValKind(P.Kind) && !C->IsPointer)
+    return fail(Twine(Which) + " is linear(val) but not a reference");
+  auto [Piece, N] = splitIntoPieces(P.ScalarTy, ABI.ISA, ABI.VLen);
+  if (std::string Why = vectorLimit(ABI, Piece, N); !Why.empty())
+    return fail(Twine(Which) + ": " + Why);
+  P.PieceTy = Piece;
+  P.NumPieces = N;
+  ABI.MaxVectorBits = std::max<unsigned>(
+      ABI.MaxVectorBits, Piece->getPrimitiveSizeInBits().getFixedValue());
+  P.NumArgs = appendValueArgs(ABI, Piece, N, ArgTys);
+  return P;
+}
+
+Expected<VariantABI> computeVariantABI(const VFInfo &Info,
+                                       FunctionType *ScalarTy,
+                                       CallingConv::ID CC, unsigned MaskBits) {
+  VariantABI ABI;
+  if (Error E = setHeader(ABI, Info, CC, MaskBits))
+    return std::move(E);
   Type *RetTy = ScalarTy->getReturnType();
   if (!RetTy->isVoidTy() && !classifyScalar(RetTy))
-    return Fail("return type has no vector form in the " + ABIName);
-
+    return fail("return type has no vector form in the " + abiName(ABI));
   SmallVector<VFParamKind, 8> Kinds;
   for (const VFParameter &P : Info.Shape.Parameters)
     if (P.ParamKind != VFParamKind::GlobalPredicate)
       Kinds.push_back(P.ParamKind);
   if (Kinds.size() != ScalarTy->getNumParams())
-    return Fail("the variant describes " + Twine(Kinds.size()) +
+    return fail("the variant describes " + Twine(Kinds.size()) +
                 " parameters but the function has " +
                 Twine(ScalarTy->getNumParams()));
   // A variadic function's variants take its named parameters, as gcc's
@@ -366,100 +461,27 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
   ABI.CDT = characteristicType(ScalarTy, Kinds);
 
   SmallVector<Type *, 16> ArgTys;
-  auto NoteVector = [&](FixedVectorType *VT) {
-    ABI.MaxVectorBits =
-        std::max<unsigned>(ABI.MaxVectorBits,
-                           VT->getPrimitiveSizeInBits().getFixedValue());
-  };
-
-  // A return wider than one register is an array of register-sized vectors,
-  // which SysV returns in memory through a hidden first argument.
-  if (!RetTy->isVoidTy()) {
-    auto [Piece, N] = splitIntoPieces(RetTy, ABI.ISA, ABI.VLen);
-    ABI.RetPieceTy = Piece;
-    ABI.NumRetPieces = N;
-    if (AdvSIMD)
-      if (std::string Why = advSIMDLimit(Piece, N); !Why.empty())
-        return Fail("return value: " + Why);
-    // AAPCS64 returns up to four vectors in v0-v3.
-    ABI.RetViaPointer =
-        !AdvSIMD &&
-        (N > 1 || (CC == CallingConv::Win64 &&
-                   Piece->getPrimitiveSizeInBits().getFixedValue() > 128));
-    NoteVector(Piece);
-    if (ABI.ReturnsInMemory())
-      ArgTys.push_back(PointerType::get(Ctx, 0));
-  }
-
+  if (Error E = setReturn(ABI, RetTy, ArgTys))
+    return std::move(E);
   for (const VFParameter &VP : Info.Shape.Parameters) {
     if (VP.ParamKind == VFParamKind::GlobalPredicate)
       continue;
-    ParamABI P;
-    P.Kind = VP.ParamKind;
-    P.StepOrPos = VP.LinearStepOrPos;
-    P.Alignment = VP.Alignment.value() > 1 ? VP.Alignment.value() : 0;
-    P.ScalarTy = ScalarTy->getParamType(VP.ParamPos);
-    P.FirstArg = ArgTys.size();
-    std::optional<ScalarClass> C = classifyScalar(P.ScalarTy);
-    if (!C)
-      return Fail("parameter " + Twine(VP.ParamPos + 1) +
-                  " has a type with no vector form in the " + ABIName);
-    switch (P.Kind) {
-    case VFParamKind::Vector:
-    case VFParamKind::OMP_LinearVal:
-    case VFParamKind::OMP_LinearValPos: {
-      // linear(val(r)) on a reference is passed by GCC as a vector of the
-      // lanes' addresses (measured with gcc 12), so it splits like pointers.
-      if (isLinearValKind(P.Kind) && !C->IsPointer)
-        return Fail("parameter " + Twine(VP.ParamPos + 1) +
-                    " is linear(val) but not a reference");
-      auto [Piece, N] = splitIntoPieces(P.ScalarTy, ABI.ISA, ABI.VLen);
-      if (AdvSIMD)
-        if (std::string Why = advSIMDLimit(Piece, N); !Why.empty())
-          return Fail("parameter " + Twine(VP.ParamPos + 1) + ": " + Why);
-      P.PieceTy = Piece;
-      P.NumPieces = N;
-      NoteVector(Piece);
-      P.NumArgs = appendValueArgs(ABI, Piece, N, ArgTys);
-      break;
-    }
-    case VFParamKind::OMP_Uniform:
-    case VFParamKind::OMP_Linear:
-    case VFParamKind::OMP_LinearPos:
-    case VFParamKind::OMP_LinearRef:
-    case VFParamKind::OMP_LinearRefPos:
-    case VFParamKind::OMP_LinearUVal:
-    case VFParamKind::OMP_LinearUValPos:
-      if (P.ScalarTy->isFloatingPointTy() && P.Kind != VFParamKind::OMP_Uniform)
-        return Fail("parameter " + Twine(VP.ParamPos + 1) +
-                    " is linear but has a floating-point type");
-      if ((P.Kind == VFParamKind::OMP_LinearRef ||
-           P.Kind == VFParamKind::OMP_LinearRefPos ||
-           P.Kind == VFParamKind::OMP_LinearUVal ||
-           P.Kind == VFParamKind::OMP_LinearUValPos) &&
-          !C->IsPointer)
-        return Fail("parameter " + Twine(VP.ParamPos + 1) +
-                    " is a linear reference but not a pointer");
-      ArgTys.push_back(P.ScalarTy);
-      break;
-    default:
-      return Fail("parameter " + Twine(VP.ParamPos + 1) +
-                  " has a kind the " + ABIName + " does not define");
-    }
-    ABI.Params.push_back(P);
+    Expected<ParamABI> P = paramABI(ABI, VP, ScalarTy, ArgTys);
+    if (!P)
+      return P.takeError();
+    ABI.Params.push_back(*P);
   }
-
   if (std::string Why = badVariableStep(ABI); !Why.empty())
-    return Fail(Why);
+    return fail(Why);
   if (ABI.Masked) {
     addMaskPieces(ABI, ArgTys, MaskBits);
-    if (AdvSIMD)
-      if (std::string Why = advSIMDLimit(
-              cast<FixedVectorType>(ABI.MaskPieceTy), ABI.NumMaskPieces);
+    if (ABI.MaskEltBits)
+      if (std::string Why = vectorLimit(
+              ABI, cast<FixedVectorType>(ABI.MaskPieceTy), ABI.NumMaskPieces);
           !Why.empty())
-        return Fail("mask: " + Why);
+        return fail("mask: " + Why);
   }
-  Type *IRRet = Type::getVoidTy(Ctx);
+  Type *IRRet = Type::getVoidTy(ScalarTy->getContext());
   if (ABI.RetPieceTy && !ABI.ReturnsInMemory())
     IRRet = ABI.valueArgType(ABI.RetPieceTy, ABI.NumRetPieces);
   ABI.FnTy = FunctionType::get(IRRet, ArgTys, /*isVarArg=*/false);

@@ -433,16 +433,19 @@ static unsigned ndsFromClangLengths(const Function &F, StringRef Name) {
   return 128 / Max;
 }
 
-unsigned advSIMDMaskBits(const Function &F, const VFInfo &Info) {
+unsigned advSIMDMaskBits(const Function &F, const VFInfo &Info,
+                         bool *Certain) {
+  if (Certain)
+    *Certain = true;
   // vfabia64 counts what a uniform or linear pointer points to, which
-  // opaque pointers do not tell (a declaration has no body to ask, and a
-  // `char *` indexed by a variable is an i8 GEP like any byte offset):
-  // clang's lengths, which it computed from the source types, decide.
+  // opaque pointers do not tell (a `char *` indexed by a variable is an i8
+  // GEP like any byte offset): clang's lengths, which it computed from the
+  // source types, decide.
   if (unsigned FromNames = ndsFromClangLengths(F, Info.VectorName))
     return FromNames;
-  // A `simdlen` pragma names one length: the types then decide, such a
-  // pointer counted as 8 bytes, so that a caller's declaration and the
-  // definition agree.
+  // A `simdlen` pragma names one length: the types decide, a definition's
+  // body telling what its pointers point to. A declaration's pointers, and
+  // those the body does not use, count 8 bytes, a guess (Certain false).
   unsigned NDS = 64;
   auto Note = [&](Type *Ty) {
     if (std::optional<ScalarClass> C = classifyScalar(Ty))
@@ -450,8 +453,26 @@ unsigned advSIMDMaskBits(const Function &F, const VFInfo &Info) {
   };
   if (!F.getReturnType()->isVoidTy())
     Note(F.getReturnType());
-  for (Type *Ty : F.getFunctionType()->params())
-    Note(Ty);
+  for (auto [I, K] : enumerate(paramKinds(Info))) {
+    const Argument *A = F.getArg(I);
+    bool ScalarPassedPointer = A->getType()->isPointerTy() &&
+                               K != VFParamKind::Vector &&
+                               K != VFParamKind::OMP_LinearVal &&
+                               K != VFParamKind::OMP_LinearValPos;
+    if (!ScalarPassedPointer) {
+      Note(A->getType());
+      continue;
+    }
+    Type *Pointee = F.isDeclaration() ? nullptr : knownPointeeType(*A);
+    if (!Pointee) {
+      if (Certain)
+        *Certain = false;
+      continue;
+    }
+    // A pointer to an aggregate counts as a pointer (vfabia64's uintptr_t).
+    if (classifyScalar(Pointee))
+      Note(Pointee);
+  }
   return NDS;
 }
 
@@ -496,11 +517,15 @@ static void addGCCAdvSIMDLengths(const Function &F, FunctionVariants &Result,
     unsigned Bits = gcc12AdvSIMDBits(F, paramKinds(R.Info));
     unsigned VLen = R.Info.Shape.VF.getFixedValue();
     R.GCCLacks = Bits && !gcc12Defines(Bits, VLen);
-    // A pragma without simdlen: clang's lengths fill a q or a d register
-    // of the narrowest type (the q one may be refused as too wide, 16
-    // lanes of a 64-bit return). A simdlen that happens to look so gets
-    // gcc's names too, which costs only symbols.
-    if (!Bits || (VLen * R.MaskBits != 128 && VLen * R.MaskBits != 64))
+    // A pragma without simdlen: clang promised a q and a d register of the
+    // narrowest type (one may have been refused as too wide, 16 lanes of a
+    // 64-bit return), or 2 lanes of a 64-bit one, where simdlen(2) looks
+    // the same and gcc's extra 1-lane name is never called. Other names
+    // added for a simdlen pragma would be called and missing in gcc's
+    // objects.
+    bool Default = ndsFromClangLengths(F, R.Name) ||
+                   (R.MaskBits == 64 && VLen == 2);
+    if (!Bits || !Default)
       continue;
     Expected<NameParts> Parts = splitName(R.Name);
     if (!Parts) {
@@ -552,8 +577,9 @@ FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
                            .str()});
       continue;
     }
+    bool MaskCertain = true;
     unsigned MaskBits =
-        ISA == ISAClass::AdvSIMD ? advSIMDMaskBits(F, *Info) : 0;
+        ISA == ISAClass::AdvSIMD ? advSIMDMaskBits(F, *Info, &MaskCertain) : 0;
     // Signature problems (types, kinds) are reported per attribute too.
     Expected<VariantABI> ABI = computeVariantABI(
         *Info, F.getFunctionType(), F.getCallingConv(), MaskBits);
@@ -563,6 +589,7 @@ FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
     }
     VariantRequest Req{Name.str(), std::move(*Info), false};
     Req.MaskBits = MaskBits;
+    Req.MaskUncertain = !MaskCertain;
     Result.Requests.push_back(std::move(Req));
   }
   if (!AddGCCNames || Result.Requests.empty())

@@ -31,6 +31,9 @@ struct VariantRequest {
   bool SpellingOnly = false;
   /// AdvSIMD: the bits of one mask lane (computeVariantABI's MaskBits).
   unsigned MaskBits = 0;
+  /// AdvSIMD: MaskBits is a guess (advSIMDMaskBits); callers do not call
+  /// the masked variant.
+  bool MaskUncertain = false;
   /// AdvSIMD: a name clang promises that gcc 12 does not define although
   /// it defines variants of the function: never called by our callers.
   bool GCCLacks = false;
@@ -67,8 +70,11 @@ llvm::Expected<llvm::VFInfo> parseVariantName(llvm::StringRef Name,
                                               const llvm::Function &F);
 
 /// AdvSIMD's narrowest data size (vfabia64's NDS) of the variant \p Info
-/// of \p F, in bits: the width of its mask's lanes.
-unsigned advSIMDMaskBits(const llvm::Function &F, const llvm::VFInfo &Info);
+/// of \p F, in bits: the width of its mask's lanes. \p Certain (if given)
+/// is cleared when it is a guess: a declaration's `simdlen` variant whose
+/// uniform or linear pointer may point to something narrower.
+unsigned advSIMDMaskBits(const llvm::Function &F, const llvm::VFInfo &Info,
+                         bool *Certain = nullptr);
 
 /// Collects every variant \p F promises through its string attributes, in
 /// attribute order, plus GCC's names when \p AddGCCNames is set (x86's `c`
