@@ -142,6 +142,38 @@ Type *knownPointeeType(const Argument &A) {
   return inferFromUses(&A);
 }
 
+Type *accessedScalarType(const Argument &A) {
+  SmallVector<const Value *, 8> Work = {&A};
+  SmallPtrSet<const Value *, 8> Seen;
+  Type *Found = nullptr;
+  while (!Work.empty()) {
+    const Value *P = Work.pop_back_val();
+    if (!Seen.insert(P).second)
+      continue;
+    for (const User *U : P->users()) {
+      Type *T = nullptr;
+      if (auto *G = dyn_cast<GetElementPtrInst>(U);
+          G && G->getPointerOperand() == P) {
+        Work.push_back(G);
+        continue;
+      }
+      if (auto *L = dyn_cast<LoadInst>(U))
+        T = L->getType();
+      else if (auto *S = dyn_cast<StoreInst>(U);
+               S && S->getPointerOperand() == P)
+        T = S->getValueOperand()->getType();
+      if (!T)
+        continue;
+      if (!T->isIntOrPtrTy() && !T->isFloatingPointTy())
+        return nullptr;
+      if (Found && Found != T)
+        return nullptr;
+      Found = T;
+    }
+  }
+  return Found;
+}
+
 Type *pointeeType(const Argument &A) {
   if (Type *T = knownPointeeType(A))
     return T;

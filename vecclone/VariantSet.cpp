@@ -463,7 +463,12 @@ unsigned advSIMDMaskBits(const Function &F, const VFInfo &Info,
       Note(A->getType());
       continue;
     }
-    Type *Pointee = F.isDeclaration() ? nullptr : knownPointeeType(*A);
+    Type *Pointee = nullptr;
+    if (!F.isDeclaration()) {
+      Pointee = knownPointeeType(*A);
+      if (!Pointee)
+        Pointee = accessedScalarType(*A);
+    }
     if (!Pointee) {
       if (Certain)
         *Certain = false;
