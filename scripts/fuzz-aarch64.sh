@@ -12,15 +12,19 @@
 # Callee flags are drawn from the seed: -O1/-O2/-O3/-Os,
 # -ffp-contract=off/on/fast (lanes must still equal the scalar function bit
 # for bit), -mllvm -vplan-min-speedup=0 in one batch of two (every lane loop
-# vectorized). A compile crash counts as a crash.
+# vectorized). A compile crash counts as a crash. --cxx: C++ functions
+# (gen_fuzz.py --cxx with the shapes that make references, members, static
+# members and templates), built by clang++ with the front-end plugin, loops
+# by g++ and clang++; names are then checked by the driver alone (template
+# variants are weak symbols).
 #
 # usage: scripts/fuzz-aarch64.sh [-n N] [-b BATCH] [-s FIRST_SEED] [-o OUTDIR]
-#                                [-j JOBS] [--plugin PATH]
+#                                [-j JOBS] [--plugin PATH] [--cxx]
 # Prints one line per batch and a summary; exit status 0 only with zero
 # mismatches and zero crashes.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-n=200 batch=25 seed=1 out= jobs=1
+n=200 batch=25 seed=1 out= jobs=1 cxx=0
 plugin=$root/build/lib/VecClone.so
 while [ $# -gt 0 ]; do
   case $1 in
@@ -30,6 +34,7 @@ while [ $# -gt 0 ]; do
     -o) out=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
     --plugin) plugin=$2; shift 2 ;;
+    --cxx) cxx=1; shift ;;
     *) echo "usage: $0 [-n N] [-b BATCH] [-s SEED] [-o OUTDIR] [-j JOBS] [--plugin PATH]" >&2; exit 2 ;;
   esac
 done
@@ -40,6 +45,11 @@ done
 mkdir -p "$out"
 clang="clang-22 --target=aarch64-linux-gnu"
 gcc=aarch64-linux-gnu-gcc
+ext=c genopts= loopcc=$gcc
+if [ "$cxx" = 1 ]; then
+  clang="clang++-22 --target=aarch64-linux-gnu -fplugin=$(dirname "$plugin")/VecCloneFrontend.so"
+  ext=cpp genopts="--cxx --shapes=refs,member,static,template" loopcc=aarch64-linux-gnu-g++
+fi
 run="qemu-aarch64 -L /usr/aarch64-linux-gnu"
 
 # One batch: prints its line; the status says ok (0), mismatch (1), crash (2).
@@ -50,19 +60,20 @@ one_batch() { # SEED FIRST COUNT
   [ $(((s / 12) % 2)) = 1 ] && flags="$flags -mllvm -vplan-min-speedup=0"
   mkdir -p "$d"
   python3 "$root/test/fuzz/gen_fuzz.py" "$s" "$count" "$d" --first="$first" \
-    --narrow-helpers --arch=aarch64 || { echo "seed $s: GENERATOR FAILED"; return 2; }
+    --narrow-helpers --arch=aarch64 $genopts || { echo "seed $s: GENERATOR FAILED"; return 2; }
   if ! $clang -fpass-plugin="$plugin" -mllvm -vplan-ext-verify-plan $flags \
-      -fopenmp-simd -w -c "$d/callee.c" -o "$d/callee.o" 2>"$d/compile.log"; then
+      -fopenmp-simd -w -c "$d/callee.$ext" -o "$d/callee.o" 2>"$d/compile.log"; then
     echo "seed $s: CRASH compiling the callee ($flags): $(grep -m1 -E 'error|LLVM ERROR' "$d/compile.log")"
     return 2
   fi
-  $clang -fpass-plugin="$plugin" -O2 -fopenmp-simd -w -c "$d/caller.c" -o "$d/ccaller.o" 2>>"$d/compile.log" ||
+  $clang -fpass-plugin="$plugin" -O2 -fopenmp-simd -w -c "$d/caller.$ext" -o "$d/ccaller.o" 2>>"$d/compile.log" ||
     { echo "seed $s: CRASH compiling the loops"; return 2; }
-  $gcc -O0 -w -c "$d/driver.c" -o "$d/driver.o" && $gcc -O2 -fopenmp-simd -w -c "$d/caller.c" -o "$d/gcaller.o" ||
+  $gcc -O0 -w -c "$d/driver.c" -o "$d/driver.o" && $loopcc -O2 -fopenmp-simd -w -c "$d/caller.$ext" -o "$d/gcaller.o" ||
     { echo "seed $s: gcc failed"; return 2; }
-  local missing
-  missing=$(python3 "$root/test/abi/check_names.py" defined --names "$d/names.txt" "$d/callee.o" | sed -n 's/^missing names: //p')
-  $gcc "$d/driver.o" "$d/callee.o" -lm -o "$d/driver" && $gcc "$d/gcaller.o" "$d/callee.o" -lm -o "$d/gloops" &&
+  local missing=0
+  [ "$cxx" = 1 ] ||
+    missing=$(python3 "$root/test/abi/check_names.py" defined --names "$d/names.txt" "$d/callee.o" | sed -n 's/^missing names: //p')
+  $loopcc "$d/driver.o" "$d/callee.o" -lm -o "$d/driver" && $loopcc "$d/gcaller.o" "$d/callee.o" -lm -o "$d/gloops" &&
     $clang "$d/ccaller.o" "$d/callee.o" -lm -o "$d/cloops" || { echo "seed $s: link failed"; return 2; }
   local dv gl cl
   dv=$(timeout 300 $run "$d/driver" 2>&1 | tee "$d/driver.out" | sed -n 's/^mismatches: //p')

@@ -230,14 +230,13 @@ static bool isByValueType(StringRef T) {
          T != "decltype(nullptr)";
 }
 
-/// Whether \p A is a class passed by value (its temporary's address).
-static bool isIndirectByValue(const Argument &A) {
+/// The source type of \p A as a C++ function's mangled name spells it, or
+/// nothing (no C++ name, or \p A is the hidden return slot or `this`).
+static std::optional<std::string> sourceParamType(const Argument &A) {
   const Function &F = *A.getParent();
-  if (!A.getType()->isPointerTy() || A.hasStructRetAttr())
-    return false;
   SmallVector<std::string, 8> Params = demangledParams(F.getName());
   if (Params.empty())
-    return false;
+    return std::nullopt;
   // IR parameters the source list does not name: the hidden return slot
   // and `this`, first.
   unsigned Hidden = 0;
@@ -247,8 +246,28 @@ static bool isIndirectByValue(const Argument &A) {
   if (F.arg_size() == Params.size() + Hidden + 1)
     ++Hidden;
   if (F.arg_size() != Params.size() + Hidden || A.getArgNo() < Hidden)
+    return std::nullopt;
+  return Params[A.getArgNo() - Hidden];
+}
+
+/// Whether \p A is a class passed by value (its temporary's address).
+static bool isIndirectByValue(const Argument &A) {
+  if (!A.getType()->isPointerTy() || A.hasStructRetAttr())
     return false;
-  return isByValueType(Params[A.getArgNo() - Hidden]);
+  std::optional<std::string> T = sourceParamType(A);
+  return T && isByValueType(*T);
+}
+
+bool isReferenceParam(const Argument &A) {
+  if (!A.getType()->isPointerTy())
+    return false;
+  std::optional<std::string> T = sourceParamType(A);
+  if (!T)
+    return false;
+  StringRef S = *T;
+  while (S.consume_back(" const") || S.consume_back(" volatile"))
+    ;
+  return S.ends_with("&");
 }
 
 uint64_t ownedCopyBytes(const Argument &A) {

@@ -45,6 +45,10 @@ llvm::Type *knownPointeeType(const llvm::Argument &A);
 /// itself), this does, for vfabia64's lane sizes (VariantSet).
 llvm::Type *accessedScalarType(const llvm::Argument &A);
 
+/// True if pointer parameter \p A is a C++ reference, as the function's
+/// mangled name says (false for C functions and for `this`).
+bool isReferenceParam(const llvm::Argument &A);
+
 /// For a reference to a pointer (`float *&p`): the type that pointer points
 /// to (recorded, else inferred); null when unknown.
 llvm::Type *innerPointeeType(const llvm::Argument &A);

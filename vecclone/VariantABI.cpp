@@ -351,7 +351,7 @@ static Error setHeader(VariantABI &ABI, const VFInfo &Info,
               : CC != CallingConv::C && CC != CallingConv::Win64)
     return fail("the function's calling convention has no vector ABI (only "
                 "the default one and, on x86, ms_abi)");
-  ABI.CC = AdvSIMD ? CallingConv::AArch64_VectorCall : CC;
+  ABI.CC = AdvSIMD ? CallingConv::ID(CallingConv::AArch64_VectorCall) : CC;
   ABI.PiecesAsArray = AdvSIMD;
   if (AdvSIMD && ABI.Masked && MaskBits != 8 && MaskBits != 16 &&
       MaskBits != 32 && MaskBits != 64)
@@ -444,7 +444,7 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
                                        CallingConv::ID CC, unsigned MaskBits) {
   VariantABI ABI;
   if (Error E = setHeader(ABI, Info, CC, MaskBits))
-    return std::move(E);
+    return E;
   Type *RetTy = ScalarTy->getReturnType();
   if (!RetTy->isVoidTy() && !classifyScalar(RetTy))
     return fail("return type has no vector form in the " + abiName(ABI));
@@ -462,7 +462,7 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
 
   SmallVector<Type *, 16> ArgTys;
   if (Error E = setReturn(ABI, RetTy, ArgTys))
-    return std::move(E);
+    return E;
   for (const VFParameter &VP : Info.Shape.Parameters) {
     if (VP.ParamKind == VFParamKind::GlobalPredicate)
       continue;

@@ -313,7 +313,10 @@ def gen_callee(funcs=FUNCS):
 
 def a64_lane_bits(p):
     """vfabia64's lane size LS of a parameter: a pointer passed as a scalar
-    counts what it points to."""
+    counts what it points to; clang 22 counts a C++ reference (and `this`,
+    a class by value) as 8 bytes."""
+    if cx(p) in ("R", "L", "U", "byval", "this"):
+        return 64
     if p.kind != "v" and is_ptr(p.ty):
         return bits(pointee(p.ty))
     return bits(p.ty)
