@@ -14,7 +14,11 @@ PKGS=(llvm-22-dev llvm-22-tools clang-22 libclang-rt-22-dev libomp-22-dev
       gcc g++ binutils python3 libgtest-dev libgmock-dev libbenchmark-dev
       python3-matplotlib
       pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
-      creduce)  # creduce: scripts/fuzz.sh --reduce
+      creduce  # creduce: scripts/fuzz.sh --reduce
+      # AArch64 tests (test/aarch64/): gcc 12's aarch64 clones are the ABI
+      # peer, qemu-user runs the binaries, objdump reads their code.
+      gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
+      qemu-user binutils-aarch64-linux-gnu)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

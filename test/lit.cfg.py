@@ -76,3 +76,27 @@ if os.path.exists(pocl_icd):
     config.available_features.add("pocl")
 if shutil.which("clinfo"):
     config.available_features.add("clinfo")
+
+# AArch64 (test/aarch64/): clang-22 for aarch64-linux-gnu finds the cross
+# gcc's libraries by itself (a --sysroot breaks the link); qemu-user runs
+# the binaries; gcc 12's aarch64 clones are the ABI peer. Without the
+# Debian packages (scripts/setup-deps.sh installs them) the tests report
+# UNSUPPORTED: "aarch64-cross".
+#   %clang-aarch64   clang-22 --target=aarch64-linux-gnu with the plugin
+#   %clang-aarch64-noplugin, %gcc-aarch64, %objdump-aarch64
+#   %run-aarch64     qemu-aarch64 with the cross sysroot
+a64_gcc = shutil.which("aarch64-linux-gnu-gcc")
+a64_qemu = shutil.which("qemu-aarch64")
+a64_objdump = shutil.which("aarch64-linux-gnu-objdump")
+a64_sysroot = "/usr/aarch64-linux-gnu"
+config.substitutions.insert(0, ("%clang-aarch64-noplugin",
+    f"{tools}/clang --target=aarch64-linux-gnu"))
+config.substitutions.insert(1, ("%clang-aarch64",
+    f"{tools}/clang --target=aarch64-linux-gnu -fpass-plugin={plugin}{clang_verify}"))
+# Before %gcc, which would match its prefix.
+config.substitutions.insert(0, ("%gcc-aarch64", a64_gcc or "aarch64-linux-gnu-gcc"))
+config.substitutions.append(("%objdump-aarch64", a64_objdump or "aarch64-linux-gnu-objdump"))
+config.substitutions.append(("%run-aarch64",
+    f"{a64_qemu or 'qemu-aarch64'} -L {a64_sysroot}"))
+if a64_gcc and a64_qemu and a64_objdump and os.path.isdir(a64_sysroot):
+    config.available_features.add("aarch64-cross")

@@ -17,6 +17,7 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 #include <algorithm>
 #include <set>
 
@@ -29,6 +30,13 @@ std::optional<ISAClass> widestISA(const Function &F) {
   SmallVector<StringRef, 64> Parts;
   Features.split(Parts, ',');
   auto Has = [&](StringRef Feat) { return is_contained(Parts, Feat); };
+  // AArch64 Linux targets always have AdvSIMD unless it is turned off
+  // (-march=armv8-a+nosimd, -mgeneral-regs-only).
+  if (Triple(F.getParent()->getTargetTriple()).isAArch64()) {
+    if (Has("-neon"))
+      return std::nullopt;
+    return ISAClass::AdvSIMD;
+  }
   if (Has("+avx512f"))
     return ISAClass::AVX512;
   if (Has("+avx2"))
@@ -179,7 +187,21 @@ CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
       Reject("clang's AVX length; a gcc-built callee only defines gcc's");
       continue;
     }
-    if (!Caller || *Caller < ISA) {
+    if (R.Info.isMasked() && R.MaskUncertain) {
+      Reject("its mask's lane size depends on what a pointer parameter "
+             "points to, which the declaration does not say");
+      continue;
+    }
+    if (R.GCCLacks) {
+      Reject("clang's AdvSIMD length; a gcc-built callee only defines gcc's");
+      continue;
+    }
+    // One lane is the scalar call again (gcc's 1-lane names).
+    if (R.Info.Shape.VF.getKnownMinValue() == 1) {
+      Reject("one lane");
+      continue;
+    }
+    if (!Caller || !canRunISA(*Caller, ISA)) {
       Reject(Twine("the caller's target lacks ") + isaName(ISA));
       continue;
     }
@@ -195,7 +217,7 @@ CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
     }
     Expected<VariantABI> ABI =
         computeVariantABI(R.Info, Callee->getFunctionType(),
-                          Callee->getCallingConv());
+                          Callee->getCallingConv(), R.MaskBits);
     if (!ABI) {
       Reject(toString(ABI.takeError()));
       continue;

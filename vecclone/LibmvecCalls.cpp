@@ -14,6 +14,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -43,6 +44,9 @@ static Function *declareLibmFunction(Module &M, StringRef Name,
 
 CallInst *retargetToLibmvec(IntrinsicInst &II) {
   Module &M = *II.getModule();
+  // glibc's libmvec (2.36) exists for x86-64 only.
+  if (Triple(M.getTargetTriple()).getArch() != Triple::x86_64)
+    return nullptr;
   // math.h only marks the functions when _OPENMP is defined (-fopenmp, not
   // -fopenmp-simd), and libmvec is only as accurate as -ffast-math allows.
   if (!M.getModuleFlag("openmp") || !isa<FPMathOperator>(II) ||

@@ -136,10 +136,46 @@ static Type *recorded(const Argument &A, StringRef Kind = PointeeMD) {
   return nullptr;
 }
 
-Type *pointeeType(const Argument &A) {
+Type *knownPointeeType(const Argument &A) {
   if (Type *T = recorded(A))
     return T;
-  if (Type *T = inferFromUses(&A))
+  return inferFromUses(&A);
+}
+
+Type *accessedScalarType(const Argument &A) {
+  SmallVector<const Value *, 8> Work = {&A};
+  SmallPtrSet<const Value *, 8> Seen;
+  Type *Found = nullptr;
+  while (!Work.empty()) {
+    const Value *P = Work.pop_back_val();
+    if (!Seen.insert(P).second)
+      continue;
+    for (const User *U : P->users()) {
+      Type *T = nullptr;
+      if (auto *G = dyn_cast<GetElementPtrInst>(U);
+          G && G->getPointerOperand() == P) {
+        Work.push_back(G);
+        continue;
+      }
+      if (auto *L = dyn_cast<LoadInst>(U))
+        T = L->getType();
+      else if (auto *S = dyn_cast<StoreInst>(U);
+               S && S->getPointerOperand() == P)
+        T = S->getValueOperand()->getType();
+      if (!T)
+        continue;
+      if (!T->isIntOrPtrTy() && !T->isFloatingPointTy())
+        return nullptr;
+      if (Found && Found != T)
+        return nullptr;
+      Found = T;
+    }
+  }
+  return Found;
+}
+
+Type *pointeeType(const Argument &A) {
+  if (Type *T = knownPointeeType(A))
     return T;
   // No lane's value of an unused parameter is ever read: any unit will do
   // (a body that folded to a constant; fuzz seed 150143).
@@ -194,14 +230,13 @@ static bool isByValueType(StringRef T) {
          T != "decltype(nullptr)";
 }
 
-/// Whether \p A is a class passed by value (its temporary's address).
-static bool isIndirectByValue(const Argument &A) {
+/// The source type of \p A as a C++ function's mangled name spells it, or
+/// nothing (no C++ name, or \p A is the hidden return slot or `this`).
+static std::optional<std::string> sourceParamType(const Argument &A) {
   const Function &F = *A.getParent();
-  if (!A.getType()->isPointerTy() || A.hasStructRetAttr())
-    return false;
   SmallVector<std::string, 8> Params = demangledParams(F.getName());
   if (Params.empty())
-    return false;
+    return std::nullopt;
   // IR parameters the source list does not name: the hidden return slot
   // and `this`, first.
   unsigned Hidden = 0;
@@ -211,8 +246,28 @@ static bool isIndirectByValue(const Argument &A) {
   if (F.arg_size() == Params.size() + Hidden + 1)
     ++Hidden;
   if (F.arg_size() != Params.size() + Hidden || A.getArgNo() < Hidden)
+    return std::nullopt;
+  return Params[A.getArgNo() - Hidden];
+}
+
+/// Whether \p A is a class passed by value (its temporary's address).
+static bool isIndirectByValue(const Argument &A) {
+  if (!A.getType()->isPointerTy() || A.hasStructRetAttr())
     return false;
-  return isByValueType(Params[A.getArgNo() - Hidden]);
+  std::optional<std::string> T = sourceParamType(A);
+  return T && isByValueType(*T);
+}
+
+bool isReferenceParam(const Argument &A) {
+  if (!A.getType()->isPointerTy())
+    return false;
+  std::optional<std::string> T = sourceParamType(A);
+  if (!T)
+    return false;
+  StringRef S = *T;
+  while (S.consume_back(" const") || S.consume_back(" volatile"))
+    ;
+  return S.ends_with("&");
 }
 
 uint64_t ownedCopyBytes(const Argument &A) {

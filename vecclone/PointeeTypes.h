@@ -33,6 +33,22 @@ namespace vecclone {
 /// the body's uses, else i8 for an unused parameter; null when unknown.
 llvm::Type *pointeeType(const llvm::Argument &A);
 
+/// What the body says pointer parameter \p A points to (recorded, else
+/// inferred), without pointeeType's i8 for an unused one; null when unknown.
+llvm::Type *knownPointeeType(const llvm::Argument &A);
+
+/// The one scalar type the body loads or stores through pointer parameter
+/// \p A at any offset (through GEPs of any element type, which optimized
+/// IR writes as byte offsets), or null when it accesses none or several.
+/// A `char *` read as `b[i]` is an i8 GEP and i8 loads: what
+/// knownPointeeType will not conclude (a byte offset says nothing by
+/// itself), this does, for vfabia64's lane sizes (VariantSet).
+llvm::Type *accessedScalarType(const llvm::Argument &A);
+
+/// True if pointer parameter \p A is a C++ reference, as the function's
+/// mangled name says (false for C functions and for `this`).
+bool isReferenceParam(const llvm::Argument &A);
+
 /// For a reference to a pointer (`float *&p`): the type that pointer points
 /// to (recorded, else inferred); null when unknown.
 llvm::Type *innerPointeeType(const llvm::Argument &A);

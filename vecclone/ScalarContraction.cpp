@@ -5,7 +5,9 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -18,6 +20,10 @@ STATISTIC(NumPinnedFusions,
 namespace vecclone {
 
 static bool hasFMA(const Function &F) {
+  // AArch64's base floating point has fused multiply-add (fmadd, and fmla
+  // in AdvSIMD): the scalar fuses what its variants fuse.
+  if (Triple(F.getParent()->getTargetTriple()).isAArch64())
+    return true;
   return F.getFnAttribute("target-features").getValueAsString().contains(
       "+fma");
 }

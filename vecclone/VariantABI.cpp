@@ -1,10 +1,12 @@
-//===- VariantABI.cpp - x86-64 Vector Function ABI of one variant ---------===//
+//===- VariantABI.cpp - Vector Function ABI of one variant ----------------===//
 //
 /// \file
-/// Implements the GCC x86-64 vector ABI rules (gcc/config/i386/i386.cc and
-/// gcc/omp-simd-clone.cc behaviour, measured with gcc 12): register width per
-/// ISA class and type class, splitting of vector arguments and returns into
-/// register-sized pieces, and the mask argument's form.
+/// Implements the GCC vector ABI rules (gcc/config/i386/i386.cc,
+/// gcc/config/aarch64/aarch64.cc and gcc/omp-simd-clone.cc behaviour,
+/// measured with gcc 12; ARM's vfabia64 for what gcc 12 does not emit):
+/// register width per ISA class and type class, splitting of vector
+/// arguments and returns into register-sized pieces, and the mask
+/// argument's form.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -28,6 +31,8 @@ std::optional<ISAClass> isaFromLetter(char Letter) {
     return ISAClass::AVX2;
   case 'e':
     return ISAClass::AVX512;
+  case 'n':
+    return ISAClass::AdvSIMD;
   default:
     return std::nullopt;
   }
@@ -43,6 +48,8 @@ char isaLetter(ISAClass ISA) {
     return 'd';
   case ISAClass::AVX512:
     return 'e';
+  case ISAClass::AdvSIMD:
+    return 'n';
   }
   llvm_unreachable("unknown ISA class");
 }
@@ -57,6 +64,8 @@ std::optional<ISAClass> isaFromVFISA(VFISAKind Kind) {
     return ISAClass::AVX2;
   case VFISAKind::AVX512:
     return ISAClass::AVX512;
+  case VFISAKind::AdvancedSIMD:
+    return ISAClass::AdvSIMD;
   default:
     return std::nullopt;
   }
@@ -72,8 +81,23 @@ StringRef isaName(ISAClass ISA) {
     return "AVX2";
   case ISAClass::AVX512:
     return "AVX-512";
+  case ISAClass::AdvSIMD:
+    return "AdvSIMD";
   }
   llvm_unreachable("unknown ISA class");
+}
+
+bool isX86(ISAClass ISA) { return ISA != ISAClass::AdvSIMD; }
+
+bool canRunISA(ISAClass Have, ISAClass Want) {
+  return isX86(Have) == isX86(Want) && Have >= Want;
+}
+
+bool isaMatchesTriple(ISAClass ISA, const Triple &T) {
+  // IR without a triple (hand-written tests) takes any class.
+  if (T.getArch() == Triple::UnknownArch)
+    return true;
+  return isX86(ISA) ? T.getArch() == Triple::x86_64 : T.isAArch64();
 }
 
 StringRef isaFeatures(ISAClass ISA) {
@@ -89,6 +113,8 @@ StringRef isaFeatures(ISAClass ISA) {
     return "+avx2";
   case ISAClass::AVX512:
     return "+avx512f";
+  case ISAClass::AdvSIMD:
+    return "+neon";
   }
   llvm_unreachable("unknown ISA class");
 }
@@ -98,6 +124,15 @@ Type *callPieceType(Type *Piece, CallingConv::ID CC) {
   if (!VT)
     return Piece;
   unsigned Bits = VT->getPrimitiveSizeInBits().getFixedValue();
+  if (CC == CallingConv::AArch64_VectorCall) {
+    // A padded short vector is loaded and stored as one scalar of its size
+    // (vfabia64): lane 0 of a d register, lanes in the low bits.
+    if (Bits == 32)
+      return Type::getFloatTy(VT->getContext());
+    if (Bits == 16)
+      return Type::getHalfTy(VT->getContext());
+    return Piece;
+  }
   // The Microsoft convention passes and returns an 8-byte vector by value
   // in a general register, like an integer of its size.
   if (Bits < 64 || (Bits == 64 && CC == CallingConv::Win64))
@@ -122,6 +157,8 @@ unsigned registerBits(ISAClass ISA, bool IsFloat) {
     return 256;
   case ISAClass::AVX512:
     return 512;
+  case ISAClass::AdvSIMD:
+    return 128;
   }
   llvm_unreachable("unknown ISA class");
 }
@@ -210,65 +247,213 @@ static std::string badVariableStep(const VariantABI &ABI) {
   return {};
 }
 
+Type *VariantABI::valueArgType(FixedVectorType *Piece,
+                               unsigned NumPieces) const {
+  if (PiecesAsArray && NumPieces > 1)
+    return ArrayType::get(Piece, NumPieces);
+  return callPieceType(Piece, CC);
+}
+
+/// Appends the IR arguments of a value of \p N pieces of \p Piece; returns
+/// how many.
+static unsigned appendValueArgs(const VariantABI &ABI, FixedVectorType *Piece,
+                                unsigned N, SmallVectorImpl<Type *> &ArgTys) {
+  unsigned NumArgs = ABI.PiecesAsArray ? 1 : N;
+  ArgTys.append(NumArgs, ABI.valueArgType(Piece, N));
+  return NumArgs;
+}
+
 /// The mask, last: CDT vectors in register-sized pieces for b/c/d, one
-/// integer per register's worth of lanes for e.
-static void addMaskPieces(VariantABI &ABI, SmallVectorImpl<Type *> &ArgTys) {
+/// integer per register's worth of lanes for e, a vector of
+/// \p AdvSIMDMaskBits-bit integers for n.
+static void addMaskPieces(VariantABI &ABI, SmallVectorImpl<Type *> &ArgTys,
+                          unsigned AdvSIMDMaskBits) {
   LLVMContext &Ctx = ABI.CDT->getContext();
   ScalarClass C = *classifyScalar(ABI.CDT);
+  Type *MaskElt = abiElementType(ABI.CDT);
+  ABI.MaskEltBits = C.Bits;
+  if (ABI.ISA == ISAClass::AdvSIMD) {
+    ABI.MaskEltBits = AdvSIMDMaskBits;
+    MaskElt = IntegerType::get(Ctx, AdvSIMDMaskBits);
+    C = {AdvSIMDMaskBits, false, false, false};
+  }
   unsigned LanesPerReg =
       std::min(registerBits(ABI.ISA, C.IsFloat) / C.Bits, ABI.VLen);
   ABI.MaskLanesPerPiece = LanesPerReg;
   ABI.NumMaskPieces = ABI.VLen / LanesPerReg;
+  ABI.FirstMaskArg = ArgTys.size();
   if (ABI.ISA == ISAClass::AVX512) {
     // GCC passes AVX-512 masks as plain integers in general registers:
     // 64-bit for an 8-bit CDT (64 lanes per zmm), 32-bit otherwise.
+    ABI.MaskEltBits = 0;
     ABI.MaskPieceTy = C.Bits == 8 ? Type::getInt64Ty(Ctx)
                                   : Type::getInt32Ty(Ctx);
-  } else {
-    auto *VT = FixedVectorType::get(abiElementType(ABI.CDT), LanesPerReg);
-    ABI.MaskPieceTy = VT;
-    ABI.MaxVectorBits = std::max<unsigned>(
-        ABI.MaxVectorBits, VT->getPrimitiveSizeInBits().getFixedValue());
+    ABI.NumMaskArgs = ABI.NumMaskPieces;
+    ArgTys.append(ABI.NumMaskPieces, ABI.MaskPieceTy);
+    return;
   }
-  ABI.FirstMaskArg = ArgTys.size();
-  ArgTys.append(ABI.NumMaskPieces, callPieceType(ABI.MaskPieceTy, ABI.CC));
+  auto *VT = FixedVectorType::get(MaskElt, LanesPerReg);
+  ABI.MaskPieceTy = VT;
+  ABI.MaxVectorBits = std::max<unsigned>(
+      ABI.MaxVectorBits, VT->getPrimitiveSizeInBits().getFixedValue());
+  ABI.NumMaskArgs = appendValueArgs(ABI, VT, ABI.NumMaskPieces, ArgTys);
+}
+
+/// Why the vector PCS cannot carry \p N pieces of \p Piece as the ABI
+/// says, or "" when it can.
+static std::string advSIMDLimit(FixedVectorType *Piece, unsigned N) {
+  unsigned Bits = Piece->getPrimitiveSizeInBits().getFixedValue() * N;
+  // AAPCS64 passes a homogeneous aggregate of more than four vectors by
+  // reference; gcc 12 emits no such clone to compare against.
+  if (N > 4)
+    return (Twine(Bits) + "-bit vectors (more than four q registers, which "
+                          "AAPCS64 passes by reference) are not supported")
+        .str();
+  if (Bits < 16)
+    return (Twine(Bits) + "-bit vectors (a padded short vector of one byte) "
+                          "are not supported")
+        .str();
+  return {};
+}
+
+static Error fail(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+static StringRef abiName(const VariantABI &ABI) {
+  return isX86(ABI.ISA) ? "x86 vector ABI" : "AArch64 vector ABI";
+}
+
+/// Why the class cannot carry \p N pieces of \p Piece, or "" (x86 splits
+/// anything into pieces; AdvSIMD has advSIMDLimit's bounds).
+static std::string vectorLimit(const VariantABI &ABI, FixedVectorType *Piece,
+                               unsigned N) {
+  return ABI.ISA == ISAClass::AdvSIMD ? advSIMDLimit(Piece, N) : "";
+}
+
+/// The class, length, mask and convention of \p Info, checked.
+static Error setHeader(VariantABI &ABI, const VFInfo &Info,
+                       CallingConv::ID CC, unsigned MaskBits) {
+  std::optional<ISAClass> ISA = isaFromVFISA(Info.ISA);
+  if (!ISA)
+    return fail("only the x86 ISA classes b, c, d and e and AArch64's "
+                "AdvSIMD (n) are supported");
+  ABI.ISA = *ISA;
+  if (Info.Shape.VF.isScalable())
+    return fail("scalable vector length 'x' is only valid for SVE");
+  ABI.VLen = Info.Shape.VF.getFixedValue();
+  if (!isPowerOf2_32(ABI.VLen) || ABI.VLen > 1024)
+    return fail("vector length " + Twine(ABI.VLen) +
+                " is not a power of two between 1 and 1024");
+  ABI.Masked = Info.isMasked();
+  bool AdvSIMD = ABI.ISA == ISAClass::AdvSIMD;
+  if (AdvSIMD ? CC != CallingConv::C
+              : CC != CallingConv::C && CC != CallingConv::Win64)
+    return fail("the function's calling convention has no vector ABI (only "
+                "the default one and, on x86, ms_abi)");
+  ABI.CC = AdvSIMD ? CallingConv::ID(CallingConv::AArch64_VectorCall) : CC;
+  ABI.PiecesAsArray = AdvSIMD;
+  if (AdvSIMD && ABI.Masked && MaskBits != 8 && MaskBits != 16 &&
+      MaskBits != 32 && MaskBits != 64)
+    return fail("no narrowest data size for the AdvSIMD mask");
+  return Error::success();
+}
+
+/// The return value: one vector, or pieces; on x86 more than one piece is
+/// an array of register-sized vectors, which SysV returns in memory through
+/// a hidden first argument; AAPCS64 returns up to four vectors in v0-v3.
+static Error setReturn(VariantABI &ABI, Type *RetTy,
+                       SmallVectorImpl<Type *> &ArgTys) {
+  if (RetTy->isVoidTy())
+    return Error::success();
+  auto [Piece, N] = splitIntoPieces(RetTy, ABI.ISA, ABI.VLen);
+  if (std::string Why = vectorLimit(ABI, Piece, N); !Why.empty())
+    return fail("return value: " + Why);
+  ABI.RetPieceTy = Piece;
+  ABI.NumRetPieces = N;
+  unsigned Bits = Piece->getPrimitiveSizeInBits().getFixedValue();
+  ABI.RetViaPointer = isX86(ABI.ISA) &&
+                      (N > 1 || (ABI.CC == CallingConv::Win64 && Bits > 128));
+  ABI.MaxVectorBits = std::max(ABI.MaxVectorBits, Bits);
+  if (ABI.ReturnsInMemory())
+    ArgTys.push_back(PointerType::get(RetTy->getContext(), 0));
+  return Error::success();
+}
+
+static bool isScalarPassedKind(VFParamKind K) {
+  switch (K) {
+  case VFParamKind::OMP_Uniform:
+  case VFParamKind::OMP_Linear:
+  case VFParamKind::OMP_LinearPos:
+  case VFParamKind::OMP_LinearRef:
+  case VFParamKind::OMP_LinearRefPos:
+  case VFParamKind::OMP_LinearUVal:
+  case VFParamKind::OMP_LinearUValPos:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// How parameter \p VP of \p ScalarTy is passed; appends its IR arguments.
+static Expected<ParamABI> paramABI(VariantABI &ABI, const VFParameter &VP,
+                                   FunctionType *ScalarTy,
+                                   SmallVectorImpl<Type *> &ArgTys) {
+  ParamABI P;
+  P.Kind = VP.ParamKind;
+  P.StepOrPos = VP.LinearStepOrPos;
+  P.Alignment = VP.Alignment.value() > 1 ? VP.Alignment.value() : 0;
+  P.ScalarTy = ScalarTy->getParamType(VP.ParamPos);
+  P.FirstArg = ArgTys.size();
+  std::string Which = ("parameter " + Twine(VP.ParamPos + 1)).str();
+  std::optional<ScalarClass> C = classifyScalar(P.ScalarTy);
+  if (!C)
+    return fail(Twine(Which) + " has a type with no vector form in the " +
+                abiName(ABI));
+  if (isScalarPassedKind(P.Kind)) {
+    if (P.ScalarTy->isFloatingPointTy() && P.Kind != VFParamKind::OMP_Uniform)
+      return fail(Twine(Which) + " is linear but has a floating-point type");
+    bool IsRef = P.Kind == VFParamKind::OMP_LinearRef ||
+                 P.Kind == VFParamKind::OMP_LinearRefPos ||
+                 P.Kind == VFParamKind::OMP_LinearUVal ||
+                 P.Kind == VFParamKind::OMP_LinearUValPos;
+    if (IsRef && !C->IsPointer)
+      return fail(Twine(Which) + " is a linear reference but not a pointer");
+    ArgTys.push_back(P.ScalarTy);
+    return P;
+  }
+  if (P.Kind != VFParamKind::Vector && !isLinearValKind(P.Kind))
+    return fail(Twine(Which) + " has a kind the " + abiName(ABI) + " does not define");
+  // linear(val(r)) on a reference is passed by GCC as a vector of the
+  // lanes' addresses (measured with gcc 12), so it splits like pointers.
+  if (isLinearValKind(P.Kind) && !C->IsPointer)
+    return fail(Twine(Which) + " is linear(val) but not a reference");
+  auto [Piece, N] = splitIntoPieces(P.ScalarTy, ABI.ISA, ABI.VLen);
+  if (std::string Why = vectorLimit(ABI, Piece, N); !Why.empty())
+    return fail(Twine(Which) + ": " + Why);
+  P.PieceTy = Piece;
+  P.NumPieces = N;
+  ABI.MaxVectorBits = std::max<unsigned>(
+      ABI.MaxVectorBits, Piece->getPrimitiveSizeInBits().getFixedValue());
+  P.NumArgs = appendValueArgs(ABI, Piece, N, ArgTys);
+  return P;
 }
 
 Expected<VariantABI> computeVariantABI(const VFInfo &Info,
                                        FunctionType *ScalarTy,
-                                       CallingConv::ID CC) {
-  LLVMContext &Ctx = ScalarTy->getContext();
-  auto Fail = [](const Twine &Msg) {
-    return createStringError(inconvertibleErrorCode(), Msg);
-  };
-
+                                       CallingConv::ID CC, unsigned MaskBits) {
   VariantABI ABI;
-  std::optional<ISAClass> ISA = isaFromVFISA(Info.ISA);
-  if (!ISA)
-    return Fail("only the x86 ISA classes b, c, d and e are supported");
-  ABI.ISA = *ISA;
-  if (Info.Shape.VF.isScalable())
-    return Fail("scalable vector length 'x' is not valid for x86");
-  ABI.VLen = Info.Shape.VF.getFixedValue();
-  if (!isPowerOf2_32(ABI.VLen) || ABI.VLen > 1024)
-    return Fail("vector length " + Twine(ABI.VLen) +
-                " is not a power of two between 1 and 1024");
-  ABI.Masked = Info.isMasked();
-  if (CC != CallingConv::C && CC != CallingConv::Win64)
-    return Fail("the function's calling convention has no vector ABI (only "
-                "the default one and ms_abi)");
-  ABI.CC = CC;
-
+  if (Error E = setHeader(ABI, Info, CC, MaskBits))
+    return E;
   Type *RetTy = ScalarTy->getReturnType();
   if (!RetTy->isVoidTy() && !classifyScalar(RetTy))
-    return Fail("return type has no vector form in the x86 vector ABI");
-
+    return fail("return type has no vector form in the " + abiName(ABI));
   SmallVector<VFParamKind, 8> Kinds;
   for (const VFParameter &P : Info.Shape.Parameters)
     if (P.ParamKind != VFParamKind::GlobalPredicate)
       Kinds.push_back(P.ParamKind);
   if (Kinds.size() != ScalarTy->getNumParams())
-    return Fail("the variant describes " + Twine(Kinds.size()) +
+    return fail("the variant describes " + Twine(Kinds.size()) +
                 " parameters but the function has " +
                 Twine(ScalarTy->getNumParams()));
   // A variadic function's variants take its named parameters, as gcc's
@@ -276,88 +461,29 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
   ABI.CDT = characteristicType(ScalarTy, Kinds);
 
   SmallVector<Type *, 16> ArgTys;
-  auto NoteVector = [&](FixedVectorType *VT) {
-    ABI.MaxVectorBits =
-        std::max<unsigned>(ABI.MaxVectorBits,
-                           VT->getPrimitiveSizeInBits().getFixedValue());
-  };
-
-  // A return wider than one register is an array of register-sized vectors,
-  // which SysV returns in memory through a hidden first argument.
-  if (!RetTy->isVoidTy()) {
-    auto [Piece, N] = splitIntoPieces(RetTy, ABI.ISA, ABI.VLen);
-    ABI.RetPieceTy = Piece;
-    ABI.NumRetPieces = N;
-    ABI.RetViaPointer =
-        N > 1 || (CC == CallingConv::Win64 &&
-                  Piece->getPrimitiveSizeInBits().getFixedValue() > 128);
-    NoteVector(Piece);
-    if (ABI.ReturnsInMemory())
-      ArgTys.push_back(PointerType::get(Ctx, 0));
-  }
-
+  if (Error E = setReturn(ABI, RetTy, ArgTys))
+    return E;
   for (const VFParameter &VP : Info.Shape.Parameters) {
     if (VP.ParamKind == VFParamKind::GlobalPredicate)
       continue;
-    ParamABI P;
-    P.Kind = VP.ParamKind;
-    P.StepOrPos = VP.LinearStepOrPos;
-    P.Alignment = VP.Alignment.value() > 1 ? VP.Alignment.value() : 0;
-    P.ScalarTy = ScalarTy->getParamType(VP.ParamPos);
-    P.FirstArg = ArgTys.size();
-    std::optional<ScalarClass> C = classifyScalar(P.ScalarTy);
-    if (!C)
-      return Fail("parameter " + Twine(VP.ParamPos + 1) +
-                  " has a type with no vector form in the x86 vector ABI");
-    switch (P.Kind) {
-    case VFParamKind::Vector:
-    case VFParamKind::OMP_LinearVal:
-    case VFParamKind::OMP_LinearValPos: {
-      // linear(val(r)) on a reference is passed by GCC as a vector of the
-      // lanes' addresses (measured with gcc 12), so it splits like pointers.
-      if (isLinearValKind(P.Kind) && !C->IsPointer)
-        return Fail("parameter " + Twine(VP.ParamPos + 1) +
-                    " is linear(val) but not a reference");
-      auto [Piece, N] = splitIntoPieces(P.ScalarTy, ABI.ISA, ABI.VLen);
-      P.PieceTy = Piece;
-      P.NumPieces = N;
-      NoteVector(Piece);
-      ArgTys.append(N, callPieceType(Piece, ABI.CC));
-      break;
-    }
-    case VFParamKind::OMP_Uniform:
-    case VFParamKind::OMP_Linear:
-    case VFParamKind::OMP_LinearPos:
-    case VFParamKind::OMP_LinearRef:
-    case VFParamKind::OMP_LinearRefPos:
-    case VFParamKind::OMP_LinearUVal:
-    case VFParamKind::OMP_LinearUValPos:
-      if (P.ScalarTy->isFloatingPointTy() && P.Kind != VFParamKind::OMP_Uniform)
-        return Fail("parameter " + Twine(VP.ParamPos + 1) +
-                    " is linear but has a floating-point type");
-      if ((P.Kind == VFParamKind::OMP_LinearRef ||
-           P.Kind == VFParamKind::OMP_LinearRefPos ||
-           P.Kind == VFParamKind::OMP_LinearUVal ||
-           P.Kind == VFParamKind::OMP_LinearUValPos) &&
-          !C->IsPointer)
-        return Fail("parameter " + Twine(VP.ParamPos + 1) +
-                    " is a linear reference but not a pointer");
-      ArgTys.push_back(P.ScalarTy);
-      break;
-    default:
-      return Fail("parameter " + Twine(VP.ParamPos + 1) +
-                  " has a kind the x86 vector ABI does not define");
-    }
-    ABI.Params.push_back(P);
+    Expected<ParamABI> P = paramABI(ABI, VP, ScalarTy, ArgTys);
+    if (!P)
+      return P.takeError();
+    ABI.Params.push_back(*P);
   }
-
   if (std::string Why = badVariableStep(ABI); !Why.empty())
-    return Fail(Why);
-  if (ABI.Masked)
-    addMaskPieces(ABI, ArgTys);
-  Type *IRRet = Type::getVoidTy(Ctx);
-  if (ABI.NumRetPieces == 1 && !ABI.ReturnsInMemory())
-    IRRet = callPieceType(ABI.RetPieceTy, ABI.CC);
+    return fail(Why);
+  if (ABI.Masked) {
+    addMaskPieces(ABI, ArgTys, MaskBits);
+    if (ABI.MaskEltBits)
+      if (std::string Why = vectorLimit(
+              ABI, cast<FixedVectorType>(ABI.MaskPieceTy), ABI.NumMaskPieces);
+          !Why.empty())
+        return fail("mask: " + Why);
+  }
+  Type *IRRet = Type::getVoidTy(ScalarTy->getContext());
+  if (ABI.RetPieceTy && !ABI.ReturnsInMemory())
+    IRRet = ABI.valueArgType(ABI.RetPieceTy, ABI.NumRetPieces);
   ABI.FnTy = FunctionType::get(IRRet, ArgTys, /*isVarArg=*/false);
   return ABI;
 }

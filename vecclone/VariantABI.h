@@ -1,11 +1,14 @@
-//===- VariantABI.h - x86-64 Vector Function ABI of one variant -*- C++ -*-===//
+//===- VariantABI.h - Vector Function ABI of one variant --------*- C++ -*-===//
 //
 /// \file
-/// The calling convention of one `_ZGV` vector variant as GCC defines it on
-/// x86-64: characteristic data type (CDT), register-sized pieces of vector
-/// parameters, the mask in GCC's form (CDT vector for b/c/d, integer bitmask
-/// for e) and wide returns through a hidden pointer. Pure computation over
-/// types: nothing here creates IR, so the unit tests can pin every rule.
+/// The calling convention of one `_ZGV` vector variant as GCC defines it.
+/// On x86-64: characteristic data type (CDT), register-sized pieces of
+/// vector parameters, the mask in GCC's form (CDT vector for b/c/d, integer
+/// bitmask for e) and wide returns through a hidden pointer. On AArch64
+/// (AdvSIMD, `n`): one vector per parameter under the vector PCS, vectors
+/// wider than 128 bits as arrays of 128-bit vectors, the mask a vector of
+/// NDS-byte integers. Pure computation over types: nothing here creates IR,
+/// so the unit tests can pin every rule.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,26 +26,38 @@
 
 namespace llvm {
 class Function;
+class Triple;
 } // namespace llvm
 
 namespace vecclone {
 
-/// The four x86 ISA classes of the vector ABI (mangling letters b, c, d, e).
-enum class ISAClass { SSE, AVX, AVX2, AVX512 };
+/// The ISA classes of the vector ABI this plugin defines variants for: the
+/// four x86 ones (mangling letters b, c, d, e) and AArch64's Advanced SIMD
+/// (`n`). Within one architecture a later class runs every earlier one's
+/// code; across architectures the order means nothing (canRunISA).
+enum class ISAClass { SSE, AVX, AVX2, AVX512, AdvSIMD };
 
-/// Maps a mangling letter to its class, or nullopt for a non-x86 letter.
+/// Maps a mangling letter to its class, or nullopt for a letter this plugin
+/// defines no variants for (SVE's `s` among them).
 std::optional<ISAClass> isaFromLetter(char Letter);
 char isaLetter(ISAClass ISA);
-/// Maps LLVM's demangled ISA kind to our class (nullopt for non-x86 ISAs).
+/// Maps LLVM's demangled ISA kind to our class (nullopt for the others).
 std::optional<ISAClass> isaFromVFISA(llvm::VFISAKind Kind);
-/// Human name used in remarks ("SSE2", "AVX", "AVX2", "AVX-512").
+/// Human name used in remarks ("SSE2", "AVX", "AVX2", "AVX-512", "AdvSIMD").
 llvm::StringRef isaName(ISAClass ISA);
+/// True for the x86 classes b, c, d and e.
+bool isX86(ISAClass ISA);
+/// True if code of class \p Have can call a variant of class \p Want.
+bool canRunISA(ISAClass Have, ISAClass Want);
+/// True if a module of \p Triple can hold variants of class \p ISA.
+bool isaMatchesTriple(ISAClass ISA, const llvm::Triple &Triple);
 /// Target features a variant of this class is compiled with, whatever the
 /// translation unit's -march (as GCC does with its target attribute).
 llvm::StringRef isaFeatures(ISAClass ISA);
 
 /// GCC's register width in bits for vector values of this class: AVX1 has no
-/// 256-bit integer operations, so `c` uses 128 bits for integers/pointers.
+/// 256-bit integer operations, so `c` uses 128 bits for integers/pointers;
+/// AdvSIMD's q registers are 128 bits.
 unsigned registerBits(ISAClass ISA, bool IsFloat);
 
 /// The IR type that carries a register piece across a call. GCC passes and
@@ -52,7 +67,10 @@ unsigned registerBits(ISAClass ISA, bool IsFloat);
 /// 8-byte pieces travel as `double`: the same xmm register, and GCC's
 /// 8-byte stack slot when the registers are taken (LLVM gives a `<8 x i8>`
 /// 16 bytes there); under the Microsoft convention (\p CC Win64) as `i64`,
-/// in a general register.
+/// in a general register. Under AArch64's vector PCS a vector under 8 bytes
+/// is the ABI's padded short vector, the whole vector in one lane of a d
+/// register: it travels as the `float` or `half` of its size (s or h
+/// register); LLVM would widen each element of a `<2 x i16>` instead.
 llvm::Type *callPieceType(llvm::Type *Piece,
                           llvm::CallingConv::ID CC = llvm::CallingConv::C);
 /// Clang 22's width (256 for every `c` type), used to recognise the names
@@ -90,6 +108,9 @@ struct ParamABI {
   /// many pieces; for scalars PieceTy is null and NumPieces is 1.
   llvm::FixedVectorType *PieceTy = nullptr;
   unsigned NumPieces = 1;
+  /// IR arguments the pieces take: NumPieces, or 1 when they travel as one
+  /// array (VariantABI::PiecesAsArray).
+  unsigned NumArgs = 1;
 
   bool isVectorPassed() const { return PieceTy != nullptr; }
 };
@@ -104,12 +125,24 @@ struct VariantABI {
   llvm::Type *CDT = nullptr;
   llvm::SmallVector<ParamABI, 8> Params;
 
-  /// Mask pieces (last arguments): CDT vectors for b/c/d, i32/i64 for e.
+  /// Mask pieces (last arguments): CDT vectors for b/c/d, i32/i64 for e,
+  /// vectors of MaskEltBits-bit integers for n.
   llvm::Type *MaskPieceTy = nullptr;
   unsigned NumMaskPieces = 0;
   unsigned FirstMaskArg = 0;
+  /// IR arguments the mask takes (1 when its pieces travel as an array).
+  unsigned NumMaskArgs = 0;
   /// Lanes covered by one mask piece.
   unsigned MaskLanesPerPiece = 0;
+  /// Bits of one mask lane: the CDT's for b/c/d, NDS * 8 for n (0 for e).
+  unsigned MaskEltBits = 0;
+
+  /// AArch64: a value of several 128-bit pieces (the ABI's extended short
+  /// vector, a homogeneous vector aggregate) is one IR argument or return
+  /// value of type `[N x piece]`, which the AArch64 backend assigns to
+  /// consecutive v registers or, when too few are left, wholly to the stack
+  /// (separate vector arguments could straddle the two).
+  bool PiecesAsArray = false;
 
   /// Return: RetPieceTy pieces; more than one goes through a hidden sret
   /// pointer (first argument) as an array of register-sized vectors, and so
@@ -118,11 +151,19 @@ struct VariantABI {
   unsigned NumRetPieces = 0;
   bool RetViaPointer = false;
   bool ReturnsInMemory() const { return RetViaPointer; }
-  /// The scalar function's convention: C (SysV), or Win64 for
-  /// `__attribute__((ms_abi))`, under which gcc's clones take every vector
-  /// by reference (LLVM's Win64 convention passes vector arguments
-  /// indirectly) and return vectors wider than 16 bytes in memory.
+  /// The variant's convention. x86: the scalar function's, C (SysV), or
+  /// Win64 for `__attribute__((ms_abi))`, under which gcc's clones take
+  /// every vector by reference (LLVM's Win64 convention passes vector
+  /// arguments indirectly) and return vectors wider than 16 bytes in
+  /// memory. AdvSIMD: the vector PCS (`aarch64_vector_pcs`, v8-v23
+  /// preserved), which gcc-built callers rely on (`.variant_pcs`).
   llvm::CallingConv::ID CC = llvm::CallingConv::C;
+
+  /// Type of the argument or return value carrying \p NumPieces pieces
+  /// of \p Piece: one array of them under PiecesAsArray, else each piece
+  /// in its call form (callPieceType).
+  llvm::Type *valueArgType(llvm::FixedVectorType *Piece,
+                           unsigned NumPieces) const;
 
   /// Widest vector in the signature, for "min-legal-vector-width".
   unsigned MaxVectorBits = 0;
@@ -137,11 +178,14 @@ llvm::Type *characteristicType(llvm::FunctionType *ScalarTy,
 
 /// Computes the GCC-compatible calling convention of the variant described by
 /// \p Info for a scalar function of type \p ScalarTy and convention \p CC.
-/// Fails with a message naming the offending parameter for types or
-/// conventions the ABI cannot express.
+/// \p MaskBits: for AdvSIMD, the bits of one mask lane (the narrowest data
+/// size NDS in bits, VariantSet's advSIMDMaskBits); ignored on x86. Fails
+/// with a message naming the offending parameter for types or conventions
+/// the ABI cannot express.
 llvm::Expected<VariantABI>
 computeVariantABI(const llvm::VFInfo &Info, llvm::FunctionType *ScalarTy,
-                  llvm::CallingConv::ID CC = llvm::CallingConv::C);
+                  llvm::CallingConv::ID CC = llvm::CallingConv::C,
+                  unsigned MaskBits = 0);
 
 /// Puts the ABI's calling convention and parameter attributes on \p V, a
 /// variant definition or

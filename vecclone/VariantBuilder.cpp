@@ -22,6 +22,7 @@
 #include "vecclone/PointeeTypes.h"
 #include "vecclone/ScalarContraction.h"
 #include "vecclone/TerminateScopes.h"
+#include "vecclone/VariantCallLowering.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CFG.h"
@@ -160,11 +161,10 @@ void VariantBodyBuilder::spillVectorParams() {
     const ParamABI &P = ABI.Params[I];
     if (!P.isVectorPassed())
       continue;
-    SmallVector<Value *, 8> Pieces;
-    for (unsigned K = 0; K != P.NumPieces; ++K)
-      Pieces.push_back(B.CreateBitCast(V.getArg(P.FirstArg + K), P.PieceTy));
-    Value *Whole =
-        Pieces.size() == 1 ? Pieces.front() : concatenateVectors(B, Pieces);
+    SmallVector<Value *, 8> Args;
+    for (unsigned K = 0; K != P.NumArgs; ++K)
+      Args.push_back(V.getArg(P.FirstArg + K));
+    Value *Whole = joinABIValue(B, ABI, Args, P.PieceTy, P.NumPieces);
     AllocaInst *Arr = createLaneArray(P.PieceTy->getElementType(),
                                       "vec.arg" + Twine(I));
     B.CreateAlignedStore(Whole, Arr, Arr->getAlign());
@@ -172,14 +172,26 @@ void VariantBodyBuilder::spillVectorParams() {
   }
 }
 
-/// Normalises GCC's mask into a lane array of CDT-width integers (the data's
-/// element width, so the vectorized loop needs no mask packing): non-zero is
-/// active.
+/// Normalises GCC's mask into a lane array of CDT-width integers (NDS-width
+/// for AdvSIMD: the data's element width, so the vectorized loop needs no
+/// mask packing): non-zero is active.
 void VariantBodyBuilder::spillMask() {
   if (!ABI.Masked)
     return;
   ScalarClass C = *classifyScalar(ABI.CDT);
   MaskEltTy = IntegerType::get(Ctx, C.Bits);
+  if (ABI.ISA == ISAClass::AdvSIMD) {
+    MaskEltTy = IntegerType::get(Ctx, ABI.MaskEltBits);
+    SmallVector<Value *, 1> Args;
+    for (unsigned K = 0; K != ABI.NumMaskArgs; ++K)
+      Args.push_back(V.getArg(ABI.FirstMaskArg + K));
+    Value *Whole =
+        joinABIValue(B, ABI, Args, cast<FixedVectorType>(ABI.MaskPieceTy),
+                     ABI.NumMaskPieces);
+    MaskArray = createLaneArray(MaskEltTy, "mask");
+    B.CreateAlignedStore(Whole, MaskArray, MaskArray->getAlign());
+    return;
+  }
   SmallVector<Value *, 8> Pieces;
   for (unsigned K = 0; K != ABI.NumMaskPieces; ++K) {
     Value *Arg = V.getArg(ABI.FirstMaskArg + K);
@@ -321,7 +333,9 @@ void VariantBodyBuilder::emitReturn(Value *Whole) {
     return;
   }
   if (!ABI.ReturnsInMemory()) {
-    B.CreateRet(B.CreateBitCast(Whole, V.getReturnType()));
+    SmallVector<Value *, 1> Ret;
+    appendABIValue(B, ABI, Whole, ABI.RetPieceTy, ABI.NumRetPieces, Ret);
+    B.CreateRet(Ret.front());
     return;
   }
   // GCC returns an array of register-sized vectors through the hidden
@@ -655,11 +669,13 @@ static void setVariantAttributes(Function &V, const Function &Scalar,
   Features += isaFeatures(ABI.ISA).str();
   V.addFnAttr("target-features", Features);
   // Without this the backend may split 512-bit arguments into two ymm
-  // registers and break the ABI.
+  // registers and break the ABI (x86 only reads these).
   unsigned Width = registerBits(ABI.ISA, /*IsFloat=*/true);
-  V.addFnAttr("min-legal-vector-width",
-              utostr(std::max(Width, ABI.MaxVectorBits)));
-  V.addFnAttr("prefer-vector-width", utostr(Width));
+  if (isX86(ABI.ISA)) {
+    V.addFnAttr("min-legal-vector-width",
+                utostr(std::max(Width, ABI.MaxVectorBits)));
+    V.addFnAttr("prefer-vector-width", utostr(Width));
+  }
   V.addFnAttr(VariantOfAttr, Scalar.getName());
   // LLVM 22's X86 instruction selection never returns on some 256-bit
   // operations (a <4 x i64> truncated to <4 x i16>) with AVX-512F and no
@@ -672,10 +688,10 @@ static void setVariantAttributes(Function &V, const Function &Scalar,
   setABIParamAttributes(V, Scalar.getAttributes(), ABI);
   for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
     const ParamABI &P = ABI.Params[I];
-    for (unsigned K = 0; K < P.NumPieces; ++K)
+    for (unsigned K = 0; K < P.NumArgs; ++K)
       V.getArg(P.FirstArg + K)->setName(Scalar.getArg(I)->getName());
   }
-  for (unsigned K = 0; K != ABI.NumMaskPieces; ++K)
+  for (unsigned K = 0; K != ABI.NumMaskArgs; ++K)
     V.getArg(ABI.FirstMaskArg + K)->setName("mask");
   if (ABI.ReturnsInMemory())
     V.getArg(0)->setName("ret.out");

@@ -107,6 +107,55 @@ static void appendPieces(IRBuilderBase &B, Value *Whole, unsigned N,
         B.CreateShuffleVector(Whole, createSequentialMask(K * Lanes, Lanes, 0)));
 }
 
+/// \p Piece as the type \p CallTy its call passes it as (callPieceType).
+/// A padded short vector becomes lane 0 of a 64-bit vector of \p CallTy
+/// first: AArch64's instruction selection in LLVM 22 cannot select a
+/// `<2 x i8>` bitcast to `half` (fuzz seed 100, aarch64), and the widened
+/// form is the same bits.
+static Value *toCallForm(IRBuilderBase &B, Value *Piece, Type *CallTy) {
+  auto *VT = cast<FixedVectorType>(Piece->getType());
+  unsigned Bits = VT->getPrimitiveSizeInBits().getFixedValue();
+  if (!CallTy->isFloatingPointTy() || Bits >= 64)
+    return B.CreateBitCast(Piece, CallTy);
+  unsigned Lanes = VT->getNumElements();
+  SmallVector<int, 16> Mask(64 / VT->getScalarSizeInBits(), PoisonMaskElem);
+  for (unsigned L = 0; L != Lanes; ++L)
+    Mask[L] = L;
+  Value *Wide = B.CreateShuffleVector(Piece, Mask);
+  auto *AsFP = FixedVectorType::get(CallTy, 64 / Bits);
+  return B.CreateExtractElement(B.CreateBitCast(Wide, AsFP), uint64_t(0));
+}
+
+void appendABIValue(IRBuilderBase &B, const VariantABI &ABI, Value *Whole,
+                    FixedVectorType *Piece, unsigned N,
+                    SmallVectorImpl<Value *> &Out) {
+  SmallVector<Value *, 4> Pieces;
+  appendPieces(B, Whole, N, Pieces);
+  if (ABI.PiecesAsArray && N > 1) {
+    Value *Arr = PoisonValue::get(ABI.valueArgType(Piece, N));
+    for (auto [K, P] : enumerate(Pieces))
+      Arr = B.CreateInsertValue(Arr, P, unsigned(K));
+    Out.push_back(Arr);
+    return;
+  }
+  for (Value *P : Pieces)
+    Out.push_back(toCallForm(B, P, callPieceType(Piece, ABI.CC)));
+}
+
+Value *joinABIValue(IRBuilderBase &B, const VariantABI &ABI,
+                    ArrayRef<Value *> Args, FixedVectorType *Piece,
+                    unsigned N) {
+  SmallVector<Value *, 4> Pieces;
+  if (ABI.PiecesAsArray && N > 1) {
+    for (unsigned K = 0; K != N; ++K)
+      Pieces.push_back(B.CreateExtractValue(Args.front(), K));
+  } else {
+    for (Value *A : Args.take_front(N))
+      Pieces.push_back(B.CreateBitCast(A, Piece));
+  }
+  return Pieces.size() == 1 ? Pieces.front() : concatenateVectors(B, Pieces);
+}
+
 /// Converts a vector of scalar-typed lanes to the ABI's element type.
 static Value *toABIElements(IRBuilderBase &B, Value *V, Type *ABIElt) {
   auto *VT = cast<FixedVectorType>(V->getType());
@@ -141,7 +190,8 @@ static void appendMask(IRBuilderBase &B, Value *Mask, const VariantABI &ABI,
     return;
   }
   // b/c/d: all-ones or all-zeros lanes of the CDT's width, typed like the
-  // CDT (a float mask is a float vector holding those bit patterns).
+  // CDT (a float mask is a float vector holding those bit patterns); n:
+  // such lanes of NDS bytes.
   auto *PieceTy = cast<FixedVectorType>(ABI.MaskPieceTy);
   Type *Elt = PieceTy->getElementType();
   unsigned Bits = Elt->getPrimitiveSizeInBits();
@@ -149,7 +199,7 @@ static void appendMask(IRBuilderBase &B, Value *Mask, const VariantABI &ABI,
       Mask, FixedVectorType::get(B.getIntNTy(Bits), ABI.VLen));
   if (Elt->isFloatingPointTy())
     Wide = B.CreateBitCast(Wide, FixedVectorType::get(Elt, ABI.VLen));
-  appendPieces(B, Wide, ABI.NumMaskPieces, Out);
+  appendABIValue(B, ABI, Wide, PieceTy, ABI.NumMaskPieces, Out);
 }
 
 /// Replaces \p Call, a call to the stand-in of \p V with `V.Copies > 1`,
@@ -267,8 +317,8 @@ CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
       Args.push_back(A);
       continue;
     }
-    appendPieces(B, toABIElements(B, A, P.PieceTy->getElementType()),
-                 P.NumPieces, Args);
+    appendABIValue(B, ABI, toABIElements(B, A, P.PieceTy->getElementType()),
+                   P.PieceTy, P.NumPieces, Args);
   }
   BasicBlock *Before = nullptr, *Called = nullptr;
   Value *OtherResult = nullptr; // the result when the variant is not called
@@ -288,8 +338,7 @@ CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
     }
   }
 
-  // Pieces smaller than 8 bytes travel as integers, 8-byte ones as double
-  // (callPieceType).
+  // appendABIValue gave vector pieces their call form already.
   for (unsigned I = 0, E = Args.size(); I != E; ++I)
     Args[I] = B.CreateBitCast(Args[I], ABI.FnTy->getParamType(I));
   CallInst *New = B.CreateCall(Target, Args);
@@ -306,7 +355,7 @@ CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
 
   Value *Result = New;
   if (ABI.RetPieceTy && !RetSlot)
-    Result = B.CreateBitCast(New, ABI.RetPieceTy);
+    Result = joinABIValue(B, ABI, {New}, ABI.RetPieceTy, ABI.NumRetPieces);
   Type *RetTy = Scalar.getReturnType();
   if (RetSlot)
     Result = B.CreateAlignedLoad(

@@ -20,10 +20,26 @@
 namespace llvm {
 class CallInst;
 class Function;
+class IRBuilderBase;
 class Module;
+class Value;
 } // namespace llvm
 
 namespace vecclone {
+
+/// Appends to \p Out the IR arguments (or the return value) that carry
+/// \p Whole, a vector of the ABI's element type, as \p N pieces of
+/// \p Piece: each piece in its call form (callPieceType), or one array of
+/// the pieces (VariantABI::PiecesAsArray).
+void appendABIValue(llvm::IRBuilderBase &B, const VariantABI &ABI,
+                    llvm::Value *Whole, llvm::FixedVectorType *Piece,
+                    unsigned N, llvm::SmallVectorImpl<llvm::Value *> &Out);
+
+/// The inverse of appendABIValue: the whole vector from the IR values
+/// \p Args that carry its \p N pieces of \p Piece.
+llvm::Value *joinABIValue(llvm::IRBuilderBase &B, const VariantABI &ABI,
+                          llvm::ArrayRef<llvm::Value *> Args,
+                          llvm::FixedVectorType *Piece, unsigned N);
 
 /// Name of the vectorizer-form declaration standing in for \p Variant.
 std::string vectorizerFormName(llvm::StringRef Variant);

@@ -9,11 +9,14 @@
 
 #include "vecclone/VariantSet.h"
 #include "vecclone/PointeeTypes.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Module.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -50,9 +53,12 @@ static Expected<NameParts> splitName(StringRef Name) {
   if (S.empty())
     return fail("ends after _ZGV");
   P.ISA = S.front();
+  if (P.ISA == 's')
+    return fail("SVE variants (ISA class 's') are not defined yet");
   if (!isaFromLetter(P.ISA))
     return fail(Twine("ISA class '") + Twine(P.ISA) +
-                "' is not an x86 class (b, c, d or e)");
+                "' is not a class of the vector ABI (x86: b, c, d, e; "
+                "AArch64: n, s)");
   S = S.drop_front();
   if (S.empty() || (S.front() != 'N' && S.front() != 'M'))
     return fail("mask token must be N or M");
@@ -60,8 +66,9 @@ static Expected<NameParts> splitName(StringRef Name) {
   S = S.drop_front();
   size_t Digits = S.find_first_not_of("0123456789");
   if (Digits == 0)
-    return fail("vector length must be a decimal number (scalable 'x' is not "
-                "valid on x86)");
+    return fail(Twine("vector length must be a decimal number (scalable 'x' "
+                     "is not valid on ") +
+                (isX86(*isaFromLetter(P.ISA)) ? "x86" : "AdvSIMD") + ")");
   if (Digits == StringRef::npos ||
       S.take_front(Digits).getAsInteger(10, P.VLen))
     return fail("vector length is missing or malformed");
@@ -142,6 +149,9 @@ Expected<VFInfo> parseVariantName(StringRef Name, const Function &F) {
     VFInfo Info;
     Info.ISA = static_cast<VFISAKind>(0);
     switch (*isaFromLetter(Parts->ISA)) {
+    case ISAClass::AdvSIMD:
+      Info.ISA = VFISAKind::AdvancedSIMD;
+      break;
     case ISAClass::SSE:
       Info.ISA = VFISAKind::SSE;
       break;
@@ -302,6 +312,7 @@ static void addGCCSpellings(const Function &F, FunctionVariants &Result,
       if (!Seen.insert(Name).second)
         return;
       VariantRequest G{Name, R.Info, true, true};
+      G.MaskBits = R.MaskBits;
       if (Unaligned)
         for (VFParameter &P : G.Info.Shape.Parameters)
           P.Alignment = Align();
@@ -384,10 +395,174 @@ static std::string staticMemberName(StringRef Name, const Function &F) {
       .str();
 }
 
+static SmallVector<VFParamKind, 8> paramKinds(const VFInfo &Info) {
+  SmallVector<VFParamKind, 8> Kinds;
+  for (const VFParameter &P : Info.Shape.Parameters)
+    if (P.ParamKind != VFParamKind::GlobalPredicate)
+      Kinds.push_back(P.ParamKind);
+  return Kinds;
+}
+
+/// The narrowest data size, in bits, that clang's own lengths for the
+/// pragma of \p Name show, or 0: without simdlen clang promises 128/NDS and
+/// 64/NDS lanes (a q and a d register of the narrowest type) for the same
+/// mask and parameters.
+static unsigned ndsFromClangLengths(const Function &F, StringRef Name) {
+  Expected<NameParts> Parts = splitName(Name);
+  if (!Parts) {
+    consumeError(Parts.takeError());
+    return 0;
+  }
+  SmallSet<unsigned, 4> Lens;
+  for (const Attribute &A : F.getAttributes().getFnAttrs()) {
+    if (!A.isStringAttribute() || !A.getKindAsString().starts_with("_ZGVn"))
+      continue;
+    Expected<NameParts> Other = splitName(A.getKindAsString());
+    if (!Other) {
+      consumeError(Other.takeError());
+      continue;
+    }
+    if (Other->Params == Parts->Params && Other->Masked == Parts->Masked)
+      Lens.insert(Other->VLen);
+  }
+  if (Lens.size() != 2)
+    return 0;
+  unsigned Max = std::max(*Lens.begin(), *std::next(Lens.begin()));
+  if (!Lens.count(Max / 2) || (Max != 4 && Max != 8 && Max != 16))
+    return 0;
+  return 128 / Max;
+}
+
+unsigned advSIMDMaskBits(const Function &F, const VFInfo &Info,
+                         bool *Certain) {
+  if (Certain)
+    *Certain = true;
+  // vfabia64 counts what a uniform or linear pointer points to, which
+  // opaque pointers do not tell (a `char *` indexed by a variable is an i8
+  // GEP like any byte offset): clang's lengths, which it computed from the
+  // source types, decide.
+  if (unsigned FromNames = ndsFromClangLengths(F, Info.VectorName))
+    return FromNames;
+  // A `simdlen` pragma names one length: the types decide, a definition's
+  // body telling what its pointers point to. A declaration's pointers, and
+  // those the body does not use, count 8 bytes, a guess (Certain false).
+  unsigned NDS = 64;
+  auto Note = [&](Type *Ty) {
+    if (std::optional<ScalarClass> C = classifyScalar(Ty))
+      NDS = std::min(NDS, C->Bits);
+  };
+  if (!F.getReturnType()->isVoidTy())
+    Note(F.getReturnType());
+  for (auto [I, K] : enumerate(paramKinds(Info))) {
+    const Argument *A = F.getArg(I);
+    bool ScalarPassedPointer = A->getType()->isPointerTy() &&
+                               K != VFParamKind::Vector &&
+                               K != VFParamKind::OMP_LinearVal &&
+                               K != VFParamKind::OMP_LinearValPos;
+    if (!ScalarPassedPointer) {
+      Note(A->getType());
+      continue;
+    }
+    // Clang 22 counts a C++ reference as 8 bytes whatever it refers to
+    // (measured: `float f(float, signed char &)` gets 2 and 4 lanes for
+    // uniform, ref, val and uval references alike).
+    if (isReferenceParam(*A))
+      continue;
+    Type *Pointee = nullptr;
+    if (!F.isDeclaration()) {
+      Pointee = knownPointeeType(*A);
+      if (!Pointee)
+        Pointee = accessedScalarType(*A);
+    }
+    if (!Pointee) {
+      if (Certain)
+        *Certain = false;
+      continue;
+    }
+    // A pointer to an aggregate counts as a pointer (vfabia64's uintptr_t).
+    if (classifyScalar(Pointee))
+      Note(Pointee);
+  }
+  return NDS;
+}
+
+/// The element size in bits of gcc 12's AdvSIMD clones of \p F with
+/// parameter kinds \p Kinds, or 0 when gcc 12 makes none ("mixed size
+/// types"): the CDT's, which the return value and every parameter but the
+/// uniform ones must share.
+static unsigned gcc12AdvSIMDBits(const Function &F,
+                                 ArrayRef<VFParamKind> Kinds) {
+  FunctionType *FTy = F.getFunctionType();
+  std::optional<ScalarClass> C = classifyScalar(characteristicType(FTy, Kinds));
+  if (!C)
+    return 0;
+  auto SameSize = [&](Type *T) {
+    std::optional<ScalarClass> D = classifyScalar(T);
+    return D && D->Bits == C->Bits;
+  };
+  if (!FTy->getReturnType()->isVoidTy() && !SameSize(FTy->getReturnType()))
+    return 0;
+  for (auto [I, K] : enumerate(Kinds))
+    if (K != VFParamKind::OMP_Uniform && !SameSize(FTy->getParamType(I)))
+      return 0;
+  return C->Bits;
+}
+
+/// gcc 12 defines an AdvSIMD clone of \p VLen lanes of \p Bits-bit
+/// elements only in a d or a q register.
+static bool gcc12Defines(unsigned Bits, unsigned VLen) {
+  return Bits && (VLen * Bits == 64 || VLen * Bits == 128);
+}
+
+/// gcc 12 sizes AdvSIMD clones by the CDT, not the narrowest data size,
+/// and adds a 64-bit vector (one lane of a 64-bit type) to the 128-bit one.
+/// For each pragma without simdlen gcc's names are added; clang's names
+/// gcc lacks are marked (GCCLacks).
+static void addGCCAdvSIMDLengths(const Function &F, FunctionVariants &Result,
+                                 StringSet<> &Seen) {
+  SmallVector<VariantRequest, 4> Extra;
+  for (VariantRequest &R : Result.Requests) {
+    if (R.Info.ISA != VFISAKind::AdvancedSIMD || R.AddedForGCC)
+      continue;
+    unsigned Bits = gcc12AdvSIMDBits(F, paramKinds(R.Info));
+    unsigned VLen = R.Info.Shape.VF.getFixedValue();
+    R.GCCLacks = Bits && !gcc12Defines(Bits, VLen);
+    // A pragma without simdlen: clang promised a q and a d register of the
+    // narrowest type (one may have been refused as too wide, 16 lanes of a
+    // 64-bit return), or 2 lanes of a 64-bit one, where simdlen(2) looks
+    // the same and gcc's extra 1-lane name is never called. Other names
+    // added for a simdlen pragma would be called and missing in gcc's
+    // objects.
+    bool Default = ndsFromClangLengths(F, R.Name) ||
+                   (R.MaskBits == 64 && VLen == 2);
+    if (!Bits || !Default)
+      continue;
+    Expected<NameParts> Parts = splitName(R.Name);
+    if (!Parts) {
+      consumeError(Parts.takeError());
+      continue;
+    }
+    for (unsigned Len : {64 / Bits, 128 / Bits}) {
+      std::string Name = (Twine("_ZGVn") + (Parts->Masked ? "M" : "N") +
+                          Twine(Len) + Parts->Params + "_" + F.getName())
+                             .str();
+      if (!Seen.insert(Name).second)
+        continue;
+      VariantRequest G{Name, R.Info, true};
+      G.Info.Shape.VF = ElementCount::getFixed(Len);
+      G.Info.VectorName = Name;
+      G.MaskBits = Bits;
+      Extra.push_back(std::move(G));
+    }
+  }
+  Result.Requests.append(Extra.begin(), Extra.end());
+}
+
 FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
   FunctionVariants Result;
   StringSet<> Seen;
   std::string InMemory = memoryPassedParam(F);
+  Triple TT(F.getParent()->getTargetTriple());
   for (const Attribute &A : F.getAttributes().getFnAttrs()) {
     if (!A.isStringAttribute() || !isVariantAttribute(A.getKindAsString()))
       continue;
@@ -404,17 +579,33 @@ FunctionVariants collectVariants(const Function &F, bool AddGCCNames) {
       Result.Rejected.push_back({Name.str(), toString(Info.takeError())});
       continue;
     }
+    ISAClass ISA = *isaFromVFISA(Info->ISA);
+    if (!isaMatchesTriple(ISA, TT)) {
+      Result.Rejected.push_back(
+          {Name.str(), (Twine(isaName(ISA)) + " variant in a module for " +
+                        TT.getArchName())
+                           .str()});
+      continue;
+    }
+    bool MaskCertain = true;
+    unsigned MaskBits =
+        ISA == ISAClass::AdvSIMD ? advSIMDMaskBits(F, *Info, &MaskCertain) : 0;
     // Signature problems (types, kinds) are reported per attribute too.
-    Expected<VariantABI> ABI = computeVariantABI(*Info, F.getFunctionType(), F.getCallingConv());
+    Expected<VariantABI> ABI = computeVariantABI(
+        *Info, F.getFunctionType(), F.getCallingConv(), MaskBits);
     if (!ABI) {
       Result.Rejected.push_back({Name.str(), toString(ABI.takeError())});
       continue;
     }
-    Result.Requests.push_back({Name.str(), std::move(*Info), false});
+    VariantRequest Req{Name.str(), std::move(*Info), false};
+    Req.MaskBits = MaskBits;
+    Req.MaskUncertain = !MaskCertain;
+    Result.Requests.push_back(std::move(Req));
   }
   if (!AddGCCNames || Result.Requests.empty())
     return Result;
   addGCCLengths(F, Result, Seen);
+  addGCCAdvSIMDLengths(F, Result, Seen);
   addGCCSpellings(F, Result, Seen);
   return Result;
 }
@@ -426,10 +617,7 @@ static void addGCCLengths(const Function &F, FunctionVariants &Result,
   // (and the Intel ABI) use 128 bits for integer and pointer CDTs. Without an
   // explicit simdlen, a GCC caller looks for half clang's length, so define
   // that name too, for each pragma without simdlen.
-  SmallVector<VFParamKind, 8> Kinds;
-  for (const VFParameter &P : Result.Requests.front().Info.Shape.Parameters)
-    if (P.ParamKind != VFParamKind::GlobalPredicate)
-      Kinds.push_back(P.ParamKind);
+  SmallVector<VFParamKind, 8> Kinds = paramKinds(Result.Requests.front().Info);
   Type *CDT = characteristicType(F.getFunctionType(), Kinds);
   ScalarClass C = *classifyScalar(CDT);
   if (C.IsFloat)

@@ -273,8 +273,8 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
     return vplanext::decideLaneLoop(V, Header, FAM, Opts.Lowering);
   };
   for (const VariantRequest &Req : FV.Requests) {
-    VariantABI ABI = cantFail(computeVariantABI(Req.Info, F.getFunctionType(),
-                                                F.getCallingConv()));
+    VariantABI ABI = cantFail(computeVariantABI(
+        Req.Info, F.getFunctionType(), F.getCallingConv(), Req.MaskBits));
     std::string Why = whyCannotBuild(F, ABI);
     if (!Why.empty()) {
       ++NumRejected;

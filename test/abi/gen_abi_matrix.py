@@ -1,7 +1,15 @@
 #!/usr/bin/env python3
-"""Generate the x86-64 vector-ABI matrix test (abi-*.test in this directory).
+"""Generate the vector-ABI matrix test (abi-*.test in this directory).
 
-Usage: gen_abi_matrix.py OUTDIR
+Usage: gen_abi_matrix.py [--arch=aarch64] OUTDIR
+
+x86-64 by default (classes b, c, d, e). With --arch=aarch64 the same
+functions are tested as AdvSIMD (`n`) variants under AArch64's vector PCS:
+driver.c calls the names gcc 12 emits (only for functions whose non-uniform
+types share one size, with gcc's 64- and 128-bit lengths), driver-all.c
+every name clang promises (vfabia64's lengths from the narrowest data size,
+vectors over 128 bits as structs of q vectors, padded short vectors as
+float/_Float16) plus gcc's, with the mask each is defined with.
 
 Writes into OUTDIR:
   callee.c         ~40 `#pragma omp declare simd` functions (every scalar
@@ -73,9 +81,11 @@ def sizeof(t):
 
 
 # Register width (bits) by ISA and type class [vector-abi.md section 2].
-WIDTH = {"b": (128, 128), "c": (128, 256), "d": (256, 256), "e": (512, 512)}
+WIDTH = {"b": (128, 128), "c": (128, 256), "d": (256, 256), "e": (512, 512),
+         "n": (128, 128)}
 TARGET = {"b": "sse2", "c": "avx", "d": "avx2", "e": "avx512f"}
 ISAS = "bcde"
+ARCH = "x86_64"  # main() sets "aarch64" for --arch=aarch64
 
 
 def width(isa, t):
@@ -132,8 +142,8 @@ class F:
     def masks(self):
         return {"inbranch": "M", "notinbranch": "N"}.get(self.branch, "NM")
 
-    def mangle(self, isa, m):
-        s = "_ZGV%s%s%d" % (isa, m, self.vlen(isa))
+    def mangle(self, isa, m, vl=None):
+        s = "_ZGV%s%s%d" % (isa, m, vl or self.vlen(isa))
         for p in self.params:
             if p.kind == "v":
                 s += "v"
@@ -298,19 +308,120 @@ def gen_callee(funcs=FUNCS):
 
 
 # ---------------------------------------------------------------------------
+# AArch64 AdvSIMD names (vfabia64 for clang, gcc 12 measured)
+
+
+def a64_lane_bits(p):
+    """vfabia64's lane size LS of a parameter: a pointer passed as a scalar
+    counts what it points to; clang 22 counts a C++ reference (and `this`,
+    a class by value) as 8 bytes."""
+    if cx(p) in ("R", "L", "U", "byval", "this"):
+        return 64
+    if p.kind != "v" and is_ptr(p.ty):
+        return bits(pointee(p.ty))
+    return bits(p.ty)
+
+
+def a64_nds(f):
+    sizes = [a64_lane_bits(p) for p in f.params]
+    if f.ret != "void":
+        sizes.append(bits(f.ret))
+    return min(sizes) if sizes else 8
+
+
+def gcc12_a64_bits(f):
+    """gcc 12's element size for f's AdvSIMD clones, or 0 ("mixed size
+    types"): the CDT's, shared by the return value and every parameter but
+    the uniform ones."""
+    b = bits(f.cdt())
+    if f.ret != "void" and bits(f.ret) != b:
+        return 0
+    if any(p.kind != "u" and bits(p.ty) != b for p in f.params):
+        return 0
+    return b
+
+
+def gcc12_a64_lens(f):
+    b = gcc12_a64_bits(f)
+    if not b:
+        return []
+    if f.simdlen:
+        return [f.simdlen] if f.simdlen * b in (64, 128) else []
+    return [64 // b, 128 // b]
+
+
+def clang_a64_lens(f):
+    nds = a64_nds(f)
+    if f.simdlen:
+        return [f.simdlen]
+    return [2] if nds == 64 else [64 // nds, 128 // nds]
+
+
+def a64_variants(f, which):
+    """gcc's variants ("gcc", masks of gcc's element size) or every name
+    the plugin defines ("all": clang's with NDS-bit masks, then gcc's
+    other lengths with gcc's)."""
+    out = []
+    gcc_bits = gcc12_a64_bits(f)
+    for m in f.masks():
+        if which == "gcc":
+            out += [Variant(f, "n", m, vl, gcc_bits) for vl in gcc12_a64_lens(f)]
+            continue
+        clang = clang_a64_lens(f)
+        out += [Variant(f, "n", m, vl, a64_nds(f)) for vl in clang]
+        out += [Variant(f, "n", m, vl, gcc_bits) for vl in gcc12_a64_lens(f) if vl not in clang]
+    return out
+
+
+def a64_supported(v):
+    """The plugin defines the variant: every vector fits in at most four q
+    registers and no padded short vector is a single byte."""
+    f = v.f
+    tys = [p.ty for p in f.params if p.kind == "v"] + ([f.ret] if f.ret != "void" else [])
+    sizes = [v.vl * bits(t) for t in tys]
+    if v.m == "M":
+        sizes.append(v.vl * v.maskbits)
+    return all(16 <= b <= 512 for b in sizes)
+
+
+def a64_type(v, t, ebits=None):
+    """The C type one AdvSIMD value of t (or an ebits-bit integer mask) is
+    passed as: a vector up to 128 bits, a struct of q vectors above (an HVA,
+    in consecutive v registers), a padded short vector as the float or
+    _Float16 of its size."""
+    e = {8: "schar", 16: "short", 32: "int", 64: "long"}[ebits] if ebits else t
+    b = v.vl * bits(e)
+    if b == 32:
+        return "float"
+    if b == 16:
+        return "_Float16"
+    if b <= 128:
+        return vtype(e, v.vl)
+    name = "hva_%s_%dx%d" % (elem(e), 128 // bits(e), b // 128)
+    vtypes[name] = "typedef struct { %s v[%d]; } %s;" % (vtype(e, 128 // bits(e)), b // 128, name)
+    return name
+
+
+# ---------------------------------------------------------------------------
 # driver.c
 
 
 class Variant:
     """One gcc clone: name and its calling convention."""
 
-    def __init__(self, f, isa, m):
+    def __init__(self, f, isa, m, vl=None, maskbits=None):
         self.f, self.isa, self.m = f, isa, m
-        self.name = f.mangle(isa, m)
-        self.vl = f.vlen(isa)
+        self.vl = vl or f.vlen(isa)
+        # gen_fuzz.py's functions mangle with their own lengths only.
+        self.name = f.mangle(isa, m, vl) if vl else f.mangle(isa, m)
+        # AdvSIMD: bits of one mask lane (x86 masks follow the CDT).
+        self.maskbits = maskbits
 
     def veclen(self, t):
         return min(self.vl, width(self.isa, t) // bits(t))
+
+    def a64(self):
+        return self.isa == "n"
 
     def pieces(self, t):
         return self.vl // self.veclen(t)
@@ -383,23 +494,30 @@ def gen_variant(v, idx):
     f = v.f
     isa, vl = v.isa, v.vl
     L = []
-    tgt = '__attribute__((target("%s")))' % TARGET[isa]
+    tgt = ('__attribute__((aarch64_vector_pcs))' if v.a64()
+           else '__attribute__((target("%s")))' % TARGET[isa])
     ms = " __attribute__((ms_abi))" if getattr(f, "msabi", False) else ""
     # prototype
     params = []
     for p in f.params:
-        if p.kind == "v":
+        if p.kind == "v" and v.a64():
+            params.append(a64_type(v, p.ty))
+        elif p.kind == "v":
             params += [vtype(p.ty, v.veclen(p.ty))] * v.pieces(p.ty)
         else:
             params.append(ctype(p.ty))
     c = f.cdt()
     if v.m == "M":
-        if isa == "e":
+        if v.a64():
+            params.append(a64_type(v, None, v.maskbits))
+        elif isa == "e":
             params += ["unsigned long" if bits(c) == 8 else "unsigned int"] * v.pieces(c)
         else:
             params += [vtype(c, v.veclen(c))] * v.pieces(c)
     if f.ret == "void":
         rt = "void"
+    elif v.a64():
+        rt = a64_type(v, f.ret)
     elif v.pieces(f.ret) > 1:
         rt = "struct ret_%s" % v.name
         L.append("%s { %s r[%d]; };" % (rt, vtype(f.ret, v.veclen(f.ret)), v.pieces(f.ret)))
@@ -408,7 +526,9 @@ def gen_variant(v, idx):
     # weak: a callee object that lacks the variant still links; the run
     # reports it as missing (and fails) instead of hiding the other results.
     L.append("extern %s %s(%s) %s __attribute__((weak))%s;" % (rt, v.name, ", ".join(params), tgt, ms))
-    L.append("static %s void t_%s(void) {" % (tgt, v.name))
+    # The caller's code needs the class's ISA on x86; on AArch64 only the
+    # callee has the vector PCS.
+    L.append("static %s void t_%s(void) {" % ("" if v.a64() else tgt, v.name))
     L.append("  if (!(void *)%s) { missing(\"%s\"); return; }" % (v.name, v.name))
     L.append("  enum { VL = %d };" % vl)
     L.append("  unsigned char act[VL];")
@@ -478,14 +598,24 @@ def gen_variant(v, idx):
     # pack the call arguments
     args = []
     for i, p in enumerate(f.params):
-        if p.kind == "v":
+        if p.kind == "v" and v.a64():
+            L.append("    %s x%d; memcpy(&x%d, a%d, sizeof x%d);" % (a64_type(v, p.ty), i, i, i, i))
+            L.append("    _Static_assert(sizeof x%d == sizeof a%d, \"argument size\");" % (i, i))
+            args.append("x%d" % i)
+        elif p.kind == "v":
             vt = vtype(p.ty, v.veclen(p.ty))
             for j in range(v.pieces(p.ty)):
                 L.append("    %s x%d_%d; memcpy(&x%d_%d, &a%d[%d], sizeof x%d_%d);" % (vt, i, j, i, j, i, j * v.veclen(p.ty), i, j))
                 args.append("x%d_%d" % (i, j))
         else:
             args.append("(%s)(tbuf[%d] + BUFOFF)" % (ctype(p.ty), i) if is_ptr(p.ty) else "a%d" % i)
-    if v.m == "M":
+    if v.m == "M" and v.a64():
+        it = {8: "signed char", 16: "short", 32: "int", 64: "long"}[v.maskbits]
+        L.append("    %s mi[VL]; for (int k = 0; k < VL; k++) mi[k] = act[k] ? -1 : 0;" % it)
+        L.append("    %s m; memcpy(&m, mi, sizeof m);" % a64_type(v, None, v.maskbits))
+        L.append("    _Static_assert(sizeof m == sizeof mi, \"mask size\");")
+        args.append("m")
+    elif v.m == "M":
         cv = v.veclen(c)
         for j in range(v.pieces(c)):
             if isa == "e":
@@ -535,7 +665,7 @@ def gen_variant(v, idx):
                         for p in f.params[:4]).ljust(4, ".")
         L.append("    check_buffers(\"%s\", r, act, VL, \"%s\");" % (v.name, kinds))
     L.append("  }")
-    L.append("  ran[%d]++;" % "bcde".index(isa))
+    L.append("  ran[%d]++;" % ISAS.index(isa))
     L.append("}")
     return L
 
@@ -794,14 +924,53 @@ int main(int argc, char **argv) {
 '''
 
 
-def gen_driver(funcs=FUNCS):
-    """driver.c text and its variants; test/fuzz/gen_fuzz.py passes random funcs."""
-    body = []
+DRIVER_MAIN_A64 = r'''
+int main(int argc, char **argv) {
+  only = getenv("ABI_ONLY");
+  for (int i = 1; i < argc; i++) {
+    if (!strncmp(argv[i], "--only=", 7)) only = argv[i] + 7;
+    else { fprintf(stderr, "usage: %s [--only=substr]\n", argv[0]); return 2; }
+  }
+  setvbuf(stdout, NULL, _IONBF, 0);
+  signal(SIGFPE, on_signal);
+  signal(SIGSEGV, on_signal);
+  signal(SIGBUS, on_signal);
+  signal(SIGILL, on_signal);
+  int n = 0;
+  for (int i = 0; i < NVARIANTS; i++)
+    if (!only || strstr(variants[i].name, only)) {
+      current = variants[i].name;
+      variants[i].fn();
+      n++;
+    }
+  printf("class n (AdvSIMD): ran %d variants\n", n);
+  for (int i = 0; i < nfailed; i++)
+    printf("FAILED variant %s: %d mismatching lanes/buffers\n", failed[i], failed_count[i]);
+  printf("missing variants: %d\n", nmissing);
+  printf("mismatches: %d\n", mismatches);
+  return mismatches != 0;
+}
+'''
+
+
+def all_variants(funcs, which="gcc"):
+    """The variants a driver calls: gcc's on x86; on AArch64 gcc's or, with
+    \p which "all", every name the plugin defines."""
     variants = []
     for f in funcs:
+        if ARCH == "aarch64":
+            variants += [v for v in a64_variants(f, which) if a64_supported(v)]
+            continue
         for isa in ISAS:
             for m in f.masks():
                 variants.append(Variant(f, isa, m))
+    return variants
+
+
+def gen_driver(funcs=FUNCS, which="gcc"):
+    """driver.c text and its variants; test/fuzz/gen_fuzz.py passes random funcs."""
+    body = []
+    variants = all_variants(funcs, which)
     for i, v in enumerate(variants):
         body += gen_variant(v, i)
         body.append("")
@@ -815,14 +984,22 @@ def gen_driver(funcs=FUNCS):
         table.append('  {\'%s\', "%s", t_%s},' % (v.isa, v.name, v.name))
     table.append("};")
     table.append("#define NVARIANTS ((int)(sizeof variants / sizeof variants[0]))")
-    src = [DRIVER_HEAD] + sorted(vtypes.values()) + [""] + decls + [""] + body + table + [DRIVER_MAIN]
+    main = DRIVER_MAIN_A64 if ARCH == "aarch64" else DRIVER_MAIN
+    # Vector typedefs before the structs of them.
+    types = sorted(vtypes.values(), key=lambda t: (t.startswith("typedef struct"), t))
+    src = [DRIVER_HEAD] + types + [""] + decls + [""] + body + table + [main]
     return "\n".join(src), variants
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: gen_abi_matrix.py OUTDIR")
-    outdir = sys.argv[1]
+    global ARCH, ISAS
+    args = sys.argv[1:]
+    if args and args[0] == "--arch=aarch64":
+        ARCH, ISAS = "aarch64", "n"
+        args = args[1:]
+    if len(args) != 1:
+        sys.exit("usage: gen_abi_matrix.py [--arch=aarch64] OUTDIR")
+    outdir = args[0]
     os.makedirs(outdir, exist_ok=True)
     nparams = max(len(f.params) for f in FUNCS)
     assert nparams <= 10
@@ -833,6 +1010,13 @@ def main():
         fh.write(drv)
     with open(os.path.join(outdir, "gcc-model.txt"), "w") as fh:
         fh.write("".join(sorted(v.name + "\n" for v in variants)))
+    if ARCH == "aarch64":
+        drv, allv = gen_driver(which="all")
+        with open(os.path.join(outdir, "driver-all.c"), "w") as fh:
+            fh.write(drv)
+        with open(os.path.join(outdir, "all-model.txt"), "w") as fh:
+            fh.write("".join(sorted(v.name + "\n" for v in allv)))
+        return
     with open(os.path.join(outdir, "gcc-sigs.txt"), "w") as fh:
         fh.write("".join(sorted(variant_sig(v) + "\n" for v in variants)))
 

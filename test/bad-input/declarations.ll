@@ -38,7 +38,7 @@ attributes #1 = { nounwind "_ZGVbN4vv_unused" }
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN4vv_g' on declaration 'g': parameter tokens 'vv' do not describe the 1 parameter(s) of 'g'; calls to it use the other variants or stay scalar
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN4_g' on declaration 'g': parameter tokens '' do not describe the 1 parameter(s) of 'g'
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN4v_h' on declaration 'g': names function 'h' but is attached to 'g'
-; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVzz' on declaration 'g': ISA class 'z' is not an x86 class (b, c, d or e)
+; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVzz' on declaration 'g': ISA class 'z' is not a class of the vector ABI (x86: b, c, d, e; AArch64: n, s)
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGV' on declaration 'g': ends after _ZGV
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN3v_g' on declaration 'g': vector length 3 is not a power of two between 1 and 1024
 ; WARN-NOT: unused

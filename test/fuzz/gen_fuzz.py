@@ -2,7 +2,7 @@
 """Random declare-simd functions for differential fuzzing (issue 7).
 
 usage: gen_fuzz.py SEED COUNT OUTDIR [--first=K] [--only=fzK,...] [--narrow-helpers] [--lockstep-reads]
-                   [--cxx] [--shapes=LIST]
+                   [--cxx] [--shapes=LIST] [--arch=aarch64]
 
 Writes into OUTDIR:
   callee.c   a few fixed declare-simd helpers, then COUNT random functions
@@ -26,6 +26,10 @@ Writes into OUTDIR:
   cases.txt  one line per random function: its name and pragma (with --cxx
              also its linkage name; with --shapes the shapes it got).
   names.txt  every variant name gcc's ABI gives these functions.
+
+--arch=aarch64: driver.c calls every AdvSIMD (`n`) name the plugin defines
+(clang's and gcc 12's) with AArch64's vector PCS (gen_abi_matrix.py
+--arch=aarch64); names.txt lists them; the rest is the same C.
 
 --cxx writes callee.cpp and caller.cpp instead (C++; driver.c stays C and
 calls the C++ functions and their variants by their mangled names, with
@@ -472,8 +476,8 @@ class CxxF(F):
             cl.append(self.branch)
         return ("#pragma omp declare simd " + " ".join(cl)).rstrip()
 
-    def mangle(self, isa, m):
-        s = "_ZGV%s%s%d" % (isa, m, self.vlen(isa))
+    def mangle(self, isa, m, vl=None):
+        s = "_ZGV%s%s%d" % (isa, m, vl or self.vlen(isa))
 
         def num(st):
             return "" if st == 1 else ("n%d" % -st if st < 0 else "%d" % st)
@@ -674,7 +678,8 @@ def gen_driver(funcs):
     """driver.c (C, built by gcc): gen_abi_matrix's driver; C++ functions are
     declared by their linkage names with their ABI types (a reference or a
     class by value is a pointer), ms_abi ones as ms_abi."""
-    drv, variants = abi.gen_driver(funcs)
+    # AArch64: every name the plugin defines (clang's and gcc 12's).
+    drv, variants = abi.gen_driver(funcs, "all" if abi.ARCH == "aarch64" else "gcc")
     for f in funcs:
         if getattr(f, "msabi", False):
             args = ", ".join(ctype(p.ty) for p in f.params)
@@ -1004,6 +1009,10 @@ def main():
             CXX = True
         elif a.startswith("--shapes="):
             SHAPES = parse_shapes(a[9:])
+        elif a == "--arch=aarch64":
+            abi.ARCH, abi.ISAS = "aarch64", "n"
+        elif a.startswith("--arch="):
+            sys.exit("gen_fuzz.py: unknown architecture %s" % a[7:])
         elif a.startswith("--"):
             sys.exit("gen_fuzz.py: unknown option %s" % a)
     if len(args) != 3:

@@ -61,7 +61,7 @@ def variant_names(R, name, ptys):
             elif k == 1:
                 toks = toks + ["v"]       # too many
             elif k == 2:
-                isa = "q"                 # not an x86 class
+                isa = "q"                 # not a vector ABI class
             else:
                 vl = 3                    # not a power of two
         names.append("_ZGV%s%s%d%s_%s" % (isa, mask, vl, "".join(toks), name))

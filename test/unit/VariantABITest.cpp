@@ -1,4 +1,4 @@
-//===- VariantABITest.cpp - Unit tests for the x86 vector ABI model -------===//
+//===- VariantABITest.cpp - Unit tests for the vector ABI model -----------===//
 //
 // Each expectation is a rule measured against gcc 12 (see
 // docs/design/vecclone.md): VLEN/CDT, argument pieces, mask forms, returns.
@@ -35,11 +35,11 @@ protected:
   Type *Void = Type::getVoidTy(Ctx);
 
   VariantABI abi(StringRef Name, Type *Ret, ArrayRef<Type *> Params,
-                 CallingConv::ID CC = CallingConv::C) {
+                 CallingConv::ID CC = CallingConv::C, unsigned MaskBits = 0) {
     FunctionType *FTy = FunctionType::get(Ret, Params, false);
     std::optional<VFInfo> Info = VFABI::tryDemangleForVFABI(Name, FTy);
     EXPECT_TRUE(Info.has_value()) << Name.str();
-    Expected<VariantABI> A = computeVariantABI(*Info, FTy, CC);
+    Expected<VariantABI> A = computeVariantABI(*Info, FTy, CC, MaskBits);
     EXPECT_TRUE(bool(A)) << toString(A.takeError());
     return *A;
   }
@@ -73,6 +73,62 @@ TEST_F(VariantABITest, MicrosoftConvention) {
       computeVariantABI(*Info, FTy, CallingConv::X86_VectorCall);
   EXPECT_FALSE(bool(VC));
   consumeError(VC.takeError());
+}
+
+// AdvSIMD (gcc 12 measured, vfabia64 beyond it): one vector per
+// parameter under the vector PCS; 64-bit vectors (1-lane ones included)
+// in d registers; over 128 bits an array of q vectors; under 64 bits the
+// float/half of the vector's size; the mask of NDS-bit lanes.
+TEST_F(VariantABITest, AdvSIMD) {
+  EXPECT_EQ(isaFromLetter('n'), ISAClass::AdvSIMD);
+  EXPECT_FALSE(isaFromLetter('s')); // SVE: not defined yet
+  EXPECT_TRUE(canRunISA(ISAClass::AdvSIMD, ISAClass::AdvSIMD));
+  EXPECT_FALSE(canRunISA(ISAClass::AdvSIMD, ISAClass::SSE));
+  EXPECT_FALSE(canRunISA(ISAClass::AVX512, ISAClass::AdvSIMD));
+  EXPECT_EQ(isaFeatures(ISAClass::AdvSIMD), "+neon");
+
+  VariantABI F4 = abi("_ZGVnM4vv_f", F32, {F32, F32}, CallingConv::C, 32);
+  EXPECT_EQ(F4.CC, CallingConv::AArch64_VectorCall);
+  EXPECT_EQ(str(F4.FnTy),
+            "<4 x float> (<4 x float>, <4 x float>, <4 x i32>)");
+  EXPECT_EQ(str(abi("_ZGVnM2v_f", F32, {F32}, CallingConv::C, 32).FnTy),
+            "<2 x float> (<2 x float>, <2 x i32>)");
+  EXPECT_EQ(str(abi("_ZGVnM1v_d", F64, {F64}, CallingConv::C, 64).FnTy),
+            "<1 x double> (<1 x double>, <1 x i64>)");
+  EXPECT_EQ(str(abi("_ZGVnN2v_p", Ptr, {Ptr}).FnTy),
+            "<2 x i64> (<2 x i64>)");
+  // float + double at NDS 4: the doubles are two q vectors, the mask one.
+  VariantABI M = abi("_ZGVnM4vv_m", F64, {F32, F64}, CallingConv::C, 32);
+  EXPECT_EQ(str(M.FnTy), "[2 x <2 x double>] (<4 x float>, [2 x <2 x "
+                         "double>], <4 x i32>)");
+  EXPECT_EQ(M.Params[1].NumPieces, 2u);
+  EXPECT_EQ(M.Params[1].NumArgs, 1u);
+  EXPECT_FALSE(M.ReturnsInMemory());
+  // A uniform char pointer made NDS 1: byte mask lanes.
+  EXPECT_EQ(str(abi("_ZGVnM16ul_u", F32, {Ptr, I32}, CallingConv::C, 8).FnTy),
+            "[4 x <4 x float>] (ptr, i32, <16 x i8>)");
+  // Padded short vectors.
+  EXPECT_EQ(str(abi("_ZGVnM2v_s", I16, {I16}, CallingConv::C, 16).FnTy),
+            "float (float, float)");
+  EXPECT_EQ(str(abi("_ZGVnN2v_c", I8, {I8}).FnTy), "half (half)");
+}
+
+// What the vector PCS cannot carry as the ABI says is refused, with why.
+TEST_F(VariantABITest, AdvSIMDLimits) {
+  auto Why = [&](StringRef Name, Type *Ret, ArrayRef<Type *> Params,
+                 CallingConv::ID CC = CallingConv::C) {
+    FunctionType *FTy = FunctionType::get(Ret, Params, false);
+    std::optional<VFInfo> Info = VFABI::tryDemangleForVFABI(Name, FTy);
+    Expected<VariantABI> A = computeVariantABI(*Info, FTy, CC, 8);
+    return A ? std::string() : toString(A.takeError());
+  };
+  EXPECT_NE(Why("_ZGVnN16v_d", F64, {F64}).find("more than four q registers"),
+            std::string::npos);
+  EXPECT_NE(Why("_ZGVnN1v_c", I8, {I8}).find("one byte"), std::string::npos);
+  EXPECT_NE(Why("_ZGVnN4v_f", F32, {F32}, CallingConv::Win64)
+                .find("calling convention"),
+            std::string::npos);
+  EXPECT_EQ(Why("_ZGVnN4v_f", F32, {F32}), "");
 }
 
 TEST_F(VariantABITest, ScalarClasses) {

@@ -61,7 +61,7 @@ attributes #9 = { nounwind "_ZGVbN4u_vs" }
 ; CHECK-NOT:   define {{.*}}@_ZGV
 ; CHECK:       attributes #0 = { nounwind "_ZGVbN3v_f" "_ZGVbN4v_f" "_ZGVbN4v_g" "_ZGVbN4vv_f" "_ZGVbNxv_f" "_ZGVbX4v_f" "_ZGVdN8v_f" "_ZGVqN4v_f" }
 
-; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVqN4v_f' on 'f': ISA class 'q' is not an x86 class (b, c, d or e)
+; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVqN4v_f' on 'f': ISA class 'q' is not a class of the vector ABI (x86: b, c, d, e; AArch64: n, s)
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbX4v_f' on 'f': mask token must be N or M
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbN3v_f' on 'f': vector length 3 is not a power of two between 1 and 1024
 ; WARN-DAG: warning: {{.*}}vecclone: ignoring vector variant attribute '_ZGVbNxv_f' on 'f': vector length must be a decimal number (scalable 'x' is not valid on x86)
