@@ -234,8 +234,7 @@ Value *Cutter::copyPure(IRBuilder<> &B, Value *V,
   if (IsLeaf(V))
     return V;
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || !InRegion(I) || Depth > 12 || isa<PHINode>(I) ||
-      I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I))
+  if (!I || !InRegion(I) || Depth > 12 || !isPureToRecompute(*I))
     return nullptr;
   Instruction *NewI = I->clone();
   NewI->dropPoisonGeneratingFlags();

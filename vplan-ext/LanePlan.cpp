@@ -584,6 +584,7 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
   N.NumRoundCounters = LA.Counters.size();
   N.SteppedCopy = !LA.LaneStepped.empty();
   N.NumExitTests = Uniform ? 0 : LA.ExitTests.size();
+  N.ExitTestsRecomputable = LA.ExitTestsRecomputable;
   raw_string_ostream OS(N.Lockstep);
   ListSeparator Parts;
   if (!LA.Counters.empty()) {
@@ -611,8 +612,10 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
 
 /// A divergent loop with exit tests on round counters gets a steady copy
 /// of its rounds (InnerLoopDecision::SteadyRounds), unless a BOSCC region
-/// lies inside: the copy's branches are copies the cut would not give
-/// BOSCC copies, and the rounds it runs are nearly all of them.
+/// lies inside (the copy's branches are copies the cut would not give
+/// BOSCC copies, and the rounds it runs are nearly all of them) or a test
+/// could trap computed before the round (a division by a loop value that
+/// may be zero: the cut cannot copy it there).
 void LanePlanBuilder::planSteadyRounds(PlanNode &N) const {
   if (!N.NumExitTests)
     return;
@@ -624,6 +627,10 @@ void LanePlanBuilder::planSteadyRounds(PlanNode &N) const {
      << " once per round";
   if (BOSCCInside) {
     OS << ", no steady copy (a BOSCC region inside)";
+    return;
+  }
+  if (!N.ExitTestsRecomputable) {
+    OS << ", no steady copy (a test cannot be computed before the round)";
     return;
   }
   N.LoopDecision.SteadyRounds = true;

@@ -161,6 +161,8 @@ private:
   bool SteppedCopy = false;
   /// Divergent loops: exit tests on round counters (LockstepAccess.h).
   unsigned NumExitTests = 0;
+  /// ... and whether they can be computed before a round.
+  bool ExitTestsRecomputable = true;
   /// Free-form detail: BOSCC reason, interleave group, callee.
   std::string Note;
 };

@@ -59,6 +59,10 @@ struct LockstepAccess {
   /// Exit tests of a divergent loop that compare counters with shared
   /// values only: they read the round, and every lane leaves together.
   llvm::SmallVector<llvm::BranchInst *, 2> ExitTests;
+  /// Every exit test's condition is computed in the loop by instructions
+  /// isPureToRecompute accepts: the tests can be evaluated before a round
+  /// (the steady copy's test).
+  bool ExitTestsRecomputable = true;
   /// Values computed before the loop from values every lane shares (a
   /// bound widened to 64 bits) that those addresses read: the cut
   /// computes them again in the loop instead of reading them per lane.
@@ -74,6 +78,14 @@ struct LockstepAccess {
 /// loop's part before the inner loop), without phis, memory or a possible
 /// trap: the inner loop can compute it again instead of reading it per
 /// lane. Shared by the cut and the plan.
+/// Whether \p I may be computed again elsewhere (before a round, in an
+/// inner loop) from copies of its operands: no phi, no memory, no
+/// possible trap. An unsigned division by a value known not to be zero
+/// (`x % (y | 1)`) does not trap, which isSafeToSpeculativelyExecute only
+/// grants a constant divisor. The one rule for the cut's copies
+/// (Cutter::copyPure) and the plan's predictions of them.
+bool isPureToRecompute(const llvm::Instruction &I);
+
 bool isRecomputable(const llvm::Value *V,
                     llvm::function_ref<bool(const llvm::Value *)> IsOutside,
                     llvm::function_ref<bool(const llvm::Instruction *)> InPrefix,
