@@ -902,32 +902,50 @@ std::string LaneLoopVerdict::whyScalar() const {
   return S;
 }
 
+/// The verdict on the lane loop \p P plans, under \p Opts.
+static LaneLoopVerdict verdictOf(const LanePlan &P,
+                                 const LaneLoweringOptions &Opts) {
+  if (Opts.PrintPlan)
+    P.print(errs());
+  LaneLoopVerdict V;
+  V.VF = P.getVF();
+  V.Cost = P.getCost();
+  V.Speedup = P.getSpeedup();
+  V.Summary = P.summary();
+  V.Shape = P.shape();
+  V.Decisions = P.decisions();
+  V.Decisions.Verify = Opts.VerifyPlan;
+  V.MinSpeedup = Opts.MinSpeedup;
+  // An invalid or zero cost says nothing: the vectorizer decides.
+  V.Vectorize = V.Speedup == 0 || V.Speedup >= Opts.MinSpeedup;
+  return V;
+}
+
 std::optional<LaneLoopVerdict>
 decideLaneLoop(Function &F, const BasicBlock *Header,
                FunctionAnalysisManager &FAM, const LaneLoweringOptions &Opts) {
   std::optional<LaneLoopVerdict> V;
   {
     LanePlanInfo Info = LanePlanAnalysis::planLaneLoops(F, FAM, Opts);
-    for (const auto &P : Info.plans()) {
-      if (P->getLoop().getHeader() != Header)
-        continue;
-      if (Opts.PrintPlan)
-        P->print(errs());
-      V.emplace();
-      V->VF = P->getVF();
-      V->Cost = P->getCost();
-      V->Speedup = P->getSpeedup();
-      V->Summary = P->summary();
-      V->Shape = P->shape();
-      V->Decisions = P->decisions();
-      V->Decisions.Verify = Opts.VerifyPlan;
-      V->MinSpeedup = Opts.MinSpeedup;
-      // An invalid or zero cost says nothing: the vectorizer decides.
-      V->Vectorize = V->Speedup == 0 || V->Speedup >= Opts.MinSpeedup;
-    }
+    for (const auto &P : Info.plans())
+      if (P->getLoop().getHeader() == Header)
+        V = verdictOf(*P, Opts);
   }
   FAM.invalidate(F, PreservedAnalyses::none());
   return V;
+}
+
+SmallVector<std::pair<const BasicBlock *, LaneLoopVerdict>, 4>
+decideLaneLoops(Function &F, FunctionAnalysisManager &FAM,
+                const LaneLoweringOptions &Opts) {
+  SmallVector<std::pair<const BasicBlock *, LaneLoopVerdict>, 4> Out;
+  {
+    LanePlanInfo Info = LanePlanAnalysis::planLaneLoops(F, FAM, Opts);
+    for (const auto &P : Info.plans())
+      Out.push_back({P->getLoop().getHeader(), verdictOf(*P, Opts)});
+  }
+  FAM.invalidate(F, PreservedAnalyses::none());
+  return Out;
 }
 
 } // namespace vplanext

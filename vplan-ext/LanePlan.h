@@ -304,6 +304,12 @@ std::optional<LaneLoopVerdict>
 decideLaneLoop(llvm::Function &F, const llvm::BasicBlock *Header,
                llvm::FunctionAnalysisManager &FAM,
                const LaneLoweringOptions &Opts);
+/// The verdicts on every lane loop of \p F, by header, from one planning
+/// of the function (decideLaneLoop's rule; the analyses are dropped
+/// afterwards too).
+llvm::SmallVector<std::pair<const llvm::BasicBlock *, LaneLoopVerdict>, 4>
+decideLaneLoops(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                const LaneLoweringOptions &Opts);
 
 /// `print<vplan-ext>`: prints every plan and emits the `Plan` remarks.
 class LanePlanPrinterPass : public llvm::PassInfoMixin<LanePlanPrinterPass> {

@@ -207,32 +207,16 @@ bool isPureToRecompute(const Instruction &I) {
          isKnownNonZero(I.getOperand(1), SimplifyQuery(I.getDataLayout()));
 }
 
-/// Whether the condition \p V of an exit test is computed in the loop
-/// (blocks \p InLoop) by pure instructions only, from values outside it
-/// and its header's phis (the counters).
-static bool isRecomputableTest(const Value *V,
-                               const SmallPtrSetImpl<BasicBlock *> &InLoop,
-                               unsigned Depth = 0) {
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || !InLoop.count(I->getParent()) || isa<PHINode>(I))
-    return true;
-  if (Depth > 12 || !isPureToRecompute(*I))
-    return false;
-  return all_of(I->operands(), [&](const Value *Op) {
-    return isRecomputableTest(Op, InLoop, Depth + 1);
-  });
-}
-
 bool isRecomputable(const Value *V, function_ref<bool(const Value *)> IsOutside,
                     function_ref<bool(const Instruction *)> InPrefix,
-                    unsigned Depth) {
+                    unsigned MaxDepth, unsigned Depth) {
   if (IsOutside(V))
     return true;
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth > 8 || !InPrefix(I) || !isPureToRecompute(*I))
+  if (!I || Depth > MaxDepth || !InPrefix(I) || !isPureToRecompute(*I))
     return false;
   return all_of(I->operands(), [&](const Value *Op) {
-    return isRecomputable(Op, IsOutside, InPrefix, Depth + 1);
+    return isRecomputable(Op, IsOutside, InPrefix, MaxDepth, Depth + 1);
   });
 }
 
@@ -356,7 +340,16 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
       Used.insert(C.Read.begin(), C.Read.end());
       UsedInputs.insert(C.ReadInputs.begin(), C.ReadInputs.end());
       R.ExitTests.push_back(Br);
-      R.ExitTestsRecomputable &= isRecomputableTest(Br->getCondition(), C.InLoop);
+      // Computed before a round from the counters (the loop's phis) and
+      // values from outside, as deep as the cut's copies go (copyPure).
+      R.ExitTestsRecomputable &= isRecomputable(
+          Br->getCondition(),
+          [&](const Value *V) {
+            auto *I = dyn_cast<Instruction>(V);
+            return !I || !C.InLoop.count(I->getParent()) || isa<PHINode>(I);
+          },
+          [&](const Instruction *I) { return C.InLoop.count(I->getParent()); },
+          /*MaxDepth=*/12);
       LLVM_DEBUG(dbgs() << "vplan-ext: lockstep exit test " << *Br << "\n");
     }
   for (PHINode *PN : Used)

@@ -73,11 +73,6 @@ struct LockstepAccess {
   llvm::SmallVector<llvm::Instruction *, 4> UniformAccesses;
 };
 
-/// Whether \p V is computed from values \p IsOutside accepts (defined
-/// before the lane loop) by instructions \p InPrefix accepts (the lane
-/// loop's part before the inner loop), without phis, memory or a possible
-/// trap: the inner loop can compute it again instead of reading it per
-/// lane. Shared by the cut and the plan.
 /// Whether \p I may be computed again elsewhere (before a round, in an
 /// inner loop) from copies of its operands: no phi, no memory, no
 /// possible trap. An unsigned division by a value known not to be zero
@@ -86,10 +81,15 @@ struct LockstepAccess {
 /// (Cutter::copyPure) and the plan's predictions of them.
 bool isPureToRecompute(const llvm::Instruction &I);
 
+/// Whether \p V is computed from values \p IsOutside accepts (defined
+/// before the lane loop) by instructions \p InPrefix accepts (the lane
+/// loop's part before the inner loop) that isPureToRecompute accepts, at
+/// most \p MaxDepth operands deep: the inner loop can compute it again
+/// instead of reading it per lane. Shared by the cut and the plan.
 bool isRecomputable(const llvm::Value *V,
                     llvm::function_ref<bool(const llvm::Value *)> IsOutside,
                     llvm::function_ref<bool(const llvm::Instruction *)> InPrefix,
-                    unsigned Depth = 0);
+                    unsigned MaxDepth = 8, unsigned Depth = 0);
 
 /// The bytes a lane-stepped pointer input (`p + r`) steps by per lane; 0
 /// when \p I is not one.

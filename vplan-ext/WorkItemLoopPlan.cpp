@@ -3,6 +3,7 @@
 #include "vplan-ext/WorkItemLoopPlan.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LanePlan.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -20,8 +21,7 @@ namespace vplanext {
 
 namespace {
 
-/// The loops still waiting for the plan's verdict, by header (planning
-/// drops the analyses, so loops are found again by their blocks).
+/// The loops still waiting for the plan's verdict, by header.
 SmallVector<BasicBlock *, 4> pendingWorkItemLoops(Function &F) {
   DominatorTree DT(F);
   LoopInfo LI(DT);
@@ -64,22 +64,25 @@ PreservedAnalyses WorkItemLoopPlanPass::run(Function &F,
   SmallVector<BasicBlock *, 4> Headers = pendingWorkItemLoops(F);
   if (Headers.empty())
     return PreservedAnalyses::all();
+  // One planning of the function serves every loop: a verdict only
+  // rewrites loop metadata.
+  DenseMap<const BasicBlock *, LaneLoopVerdict> Verdicts;
+  if (Opts.WorkItemPlan)
+    for (auto &[H, V] : decideLaneLoops(F, AM, Opts))
+      Verdicts.try_emplace(H, std::move(V));
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
   OptimizationRemarkEmitter ORE(&F);
   for (BasicBlock *H : Headers) {
-    // Every loop is planned on the function as the earlier verdicts left
-    // it; a verdict only rewrites loop metadata, so the headers stay.
-    std::optional<LaneLoopVerdict> V;
-    if (Opts.WorkItemPlan)
-      V = decideLaneLoop(F, H, AM, Opts);
-    DominatorTree DT(F);
-    LoopInfo LI(DT);
     Loop *L = LI.getLoopFor(H);
-    assert(L && L->getHeader() == H && "a verdict changed the loops");
+    assert(L && L->getHeader() == H && "planning changed the loops");
     // The plan says no, or hands the loop to the vectorizer, whose own
     // cost model may still say no: forcing the plan's width where it had
     // (pathfinder's steps with gathers of clamped neighbours) ran 1.5x
     // slower than either. No plan (a loop the divergence analysis cannot
     // follow): the vectorizer alone decides.
+    auto It = Verdicts.find(H);
+    const LaneLoopVerdict *V = It == Verdicts.end() ? nullptr : &It->second;
     unsigned VF = V && !V->Vectorize ? 1 : 0;
     if (V) {
       emitVerdictRemark(ORE, *L, *V);
