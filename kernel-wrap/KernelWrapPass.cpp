@@ -13,6 +13,7 @@
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LaneLoopPrep.h"
 #include "vplan-ext/WideIntDivision.h"
+#include "vplan-ext/WorkItemAccessGroups.h"
 #include "BarrierRegions.h"
 #include "WorkItemFunction.h"
 #include "kernel-wrap/kw_abi.h"
@@ -108,6 +109,9 @@ MDNode *workItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
                 ConstantAsMetadata::get(ConstantInt::getTrue(Ctx))}));
     Ops.push_back(MDNode::get(
         Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), AccessGroup}));
+    // Accesses -O3 adds later join the group again (WorkItemAccessGroups.h).
+    Ops.push_back(
+        MDNode::get(Ctx, {MDString::get(Ctx, vplanext::WorkItemParallelTag)}));
     unsigned VF = O.VF > 1 ? O.VF : Width;
     if (VF > 1)
       Ops.push_back(MDNode::get(

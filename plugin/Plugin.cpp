@@ -26,6 +26,7 @@
 #include "vplan-ext/LanePlan.h"
 #include "vplan-ext/StrideAnalysis.h"
 #include "vplan-ext/SimdLoopPass.h"
+#include "vplan-ext/WorkItemAccessGroups.h"
 #include "vplan-ext/WorkItemLoopPlan.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -140,8 +141,10 @@ static void registerDefaultPipeline(PassBuilder &PB) {
         // With exceptions on, calls in omp simd loops are invokes the
         // vectorizer refuses; they are calls until VectorizerEnd.
         FPM.addPass(vecclone::OpenTerminateScopesPass());
-        // Kernels' work-item loops: widened or kept scalar as their plans
+        // Kernels' work-item loops: parallel again where -O3's new accesses
+        // lost the annotation, then widened or kept scalar as their plans
         // say, now that short constant loops are straight code.
+        FPM.addPass(vplanext::WorkItemAccessGroupsPass());
         FPM.addPass(vplanext::WorkItemLoopPlanPass());
         // omp simd loops with inner loops become lane loops first, so their
         // calls can use variants and the vectorizer can widen them.

@@ -16,6 +16,7 @@
 #include "vplan-ext/LaneLoopPrep.h"
 #include "vplan-ext/MaskPhiWidening.h"
 #include "vplan-ext/OuterLoopDependence.h"
+#include "vplan-ext/WorkItemAccessGroups.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/ADT/Statistic.h"
@@ -488,6 +489,26 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
   return R;
 }
 
+/// What remarks call \p L: a kernel's work-item loop, a `vectorize(enable)`
+/// loop dependence analysis proved parallel (\p Proved), or an omp simd
+/// loop (any loop the user declared parallel).
+StringRef loopNoun(const Loop &L, bool Proved) {
+  if (findStringMetadataForLoop(&L, WorkItemParallelTag))
+    return "work-item loop";
+  return Proved ? "loop" : "omp simd loop";
+}
+
+/// Marks \p L as looked at and left. The user's loops stay forced: the
+/// vectorizer still tries them and warns, as it would without the plugin.
+/// A kernel's work-item loop was forced by kernel-wrap, not by the user:
+/// it stops asking, so no location-less "loop not vectorized" warning
+/// breaks a -Werror build of an OpenCL program (our remark said why).
+void leaveLoop(Loop &L) {
+  addStringMetadataToLoop(&L, SkipTag);
+  if (findStringMetadataForLoop(&L, WorkItemParallelTag))
+    addStringMetadataToLoop(&L, "llvm.loop.vectorize.enable", 0);
+}
+
 /// Asks dependence analysis about the `vectorize(enable)` loop \p L, which
 /// declares nothing: tags it when its iterations are independent (given
 /// run-time alias checks or not), else says why in a remark.
@@ -499,15 +520,22 @@ void classifyForcedLoop(Loop &L, DependenceInfo &DI, ScalarEvolution &SE,
     addStringMetadataToLoop(&L, Ind.RuntimeChecks.empty() ? IndependentTag
                                                           : ChecksTag);
   } else {
+    bool WorkItems =
+        findStringMetadataForLoop(&L, WorkItemParallelTag).has_value();
     ORE.emit([&] {
-      return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotParallel",
-                                      L.getStartLoc(), L.getHeader())
-             << "loop with an inner loop not strip-mined into lanes: "
-                "its iterations may depend on each other ("
-             << Why
-             << "); #pragma omp simd or #pragma clang loop "
-                "vectorize(assume_safety) declare them independent";
+      OptimizationRemarkMissed R(DEBUG_TYPE, "SimdLoopNotParallel",
+                                 L.getStartLoc(), L.getHeader());
+      R << loopNoun(L, /*Proved=*/true)
+        << " with an inner loop not strip-mined into lanes: "
+           "its iterations may depend on each other ("
+        << Why << ")";
+      if (!WorkItems)
+        R << "; #pragma omp simd or #pragma clang loop "
+             "vectorize(assume_safety) declare them independent";
+      return R;
     });
+    if (WorkItems)
+      leaveLoop(L);
   }
 }
 
@@ -576,7 +604,7 @@ void versionOnAliasChecks(Function &F, Loop &L, DependenceInfo &DI,
                                       Hdr)
              << "loop with an inner loop not vectorized: " << Why;
     });
-    addStringMetadataToLoop(&L, SkipTag);
+    leaveLoop(L);
   }
 }
 
@@ -648,15 +676,15 @@ void tagLaneLoops(Function &F, unsigned VL, const FissionResult &FR,
     setLaneLoopID(H, makeSerialLaneLoopID(Ctx));
 }
 
-/// The remark for a loop strip-mined into \p VL lanes and cut as \p FR says.
-/// \p Proved: by dependence analysis (not declared by the user), \p Checked:
-/// given run-time alias checks.
+/// The remark for a loop (\p Noun) strip-mined into \p VL lanes and cut as
+/// \p FR says. \p Proved: by dependence analysis (not declared by the
+/// user), \p Checked: given run-time alias checks.
 void emitStripMinedRemark(OptimizationRemarkEmitter &ORE, DebugLoc Loc,
-                          BasicBlock *Hdr, unsigned VL, const FissionResult &FR,
-                          bool Proved, bool Checked) {
+                          BasicBlock *Hdr, StringRef Noun, unsigned VL,
+                          const FissionResult &FR, bool Proved, bool Checked) {
   ORE.emit([&] {
     OptimizationRemark R(DEBUG_TYPE, "SimdLoopStripMined", Loc, Hdr);
-    R << (Proved ? "loop" : "omp simd loop")
+    R << Noun
       << " with an inner loop strip-mined into " << ore::NV("VF", VL)
       << " lanes and cut at " << ore::NV("Cuts", FR.NumCuts)
       << " inner loop(s)";
@@ -722,16 +750,15 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     bool Checked = Proved && findStringMetadataForLoop(Cand, ChecksTag);
     if (Proved)
       Groups.push_back(addAccessGroup(F, *Cand));
+    StringRef Noun = loopNoun(*Cand, Proved);
     StripMined SM = stripMine(F, *Cand, SE, TTI);
     if (!SM.LaneHeader) {
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotStripMined",
                                         Loc, Hdr)
-               << (Proved ? "loop" : "omp simd loop")
-               << " with an inner loop not vectorized: " << SM.Why;
+               << Noun << " with an inner loop not vectorized: " << SM.Why;
       });
-      // Do not look at it again; the vectorizer still tries it and warns.
-      addStringMetadataToLoop(Cand, SkipTag);
+      leaveLoop(*Cand);
       continue;
     }
     Changed = true;
@@ -743,15 +770,14 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
       setLaneLoopID(SM.LaneHeader, makeSerialLaneLoopID(F.getContext()));
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopScalar", Loc, Hdr)
-               << (Proved ? "loop" : "omp simd loop")
-               << " with an inner loop left scalar: " << Plan->whyScalar();
+               << Noun << " with an inner loop left scalar: " << Plan->whyScalar();
       });
       continue;
     }
     ++NumSimdLoops;
     FissionResult FR = cutLaneLoop(F, SM, Plan ? &*Plan : nullptr, AM, Opts);
     tagLaneLoops(F, SM.VL, FR, Groups);
-    emitStripMinedRemark(ORE, Loc, Hdr, SM.VL, FR, Proved, Checked);
+    emitStripMinedRemark(ORE, Loc, Hdr, Noun, SM.VL, FR, Proved, Checked);
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
