@@ -47,6 +47,7 @@ otherwise, and no uninitialized values (clang -Werror=uninitialized).
 import argparse
 import concurrent.futures
 import json
+import glob
 import os
 import shlex
 import shutil
@@ -67,7 +68,7 @@ POCL_TIMEOUT = 120
 
 
 class Failure(Exception):
-    """A failing case: its kind (CRASH, MISMATCH, POCL), a one-line
+    """A failing case: its kind (CRASH, NOISE, MISMATCH, POCL), a one-line
     message, the commands that show it."""
 
     def __init__(self, kind, message, commands):
@@ -224,11 +225,22 @@ class Fuzzer:
     def compile(self, work, build):
         name, flags, _ = build
         env, prefix = self.build_env(build)
-        cmd = [self.o.kw_run, "kernel.cl", "-q", "--emit-so", name + ".so"] + flags
+        temps = name + ".tmp"
+        cmd = [self.o.kw_run, "kernel.cl", "-q", "--emit-so", name + ".so",
+               "--keep-temps", temps] + flags
         status, err = run_tool(cmd, work, COMPILE_TIMEOUT, env)
         if status != 0:
             raise Failure("CRASH", f"compiling {build_text(build)}: {status_text(status, err)}",
                           [prefix + self.shell(cmd)])
+        # A compile that succeeds says nothing: a warning or a remark nobody
+        # asked for (clang's location-less "loop not vectorized") breaks
+        # -Werror builds and buries real diagnostics.
+        for log in sorted(glob.glob(os.path.join(work, temps, "log.*.txt"))):
+            with open(log) as f:
+                noise = [l for l in f.read().splitlines() if "warning:" in l or "remark:" in l]
+            if noise:
+                raise Failure("NOISE", f"compiling {build_text(build)}: {noise[0]}",
+                              [prefix + self.shell(cmd)])
 
     def run(self, case, work, local, build, threads):
         name, flags, _ = build
@@ -355,7 +367,10 @@ def write_reduce_test(dest, f):
     A crash: the command fails with the same error line; a difference: the
     runs succeed and the comparison (the last command) fails."""
     lines = ["#!/bin/bash", CLANG_CHECK + " 2>/dev/null || exit 1"]
-    if f.kind == "CRASH":
+    if f.kind == "NOISE":
+        lines.append(f"timeout {COMPILE_TIMEOUT} {f.commands[0]} > /dev/null 2>&1 || exit 1")
+        lines.append("cat *.tmp/log.*.txt | grep -qE 'warning:|remark:'")
+    elif f.kind == "CRASH":
         lines.append(f"timeout {COMPILE_TIMEOUT} {f.commands[0]} 2> err.txt && exit 1")
         key = f.message.split(": ", 2)[-1].split(" | ")[0]
         if "/tmp/" not in key and "timed out" not in key:
@@ -420,19 +435,20 @@ def summary(results, first, n, pocl):
         for f in r["features"]:
             counts[f] = counts.get(f, 0) + 1
     print("features: " + ", ".join(f"{f} {counts.get(f, 0)}" for f in gen.FEATURES))
-    kinds = {"CRASH": 0, "MISMATCH": 0, "POCL": 0, "POCL-SLOW": 0}
+    kinds = {"CRASH": 0, "NOISE": 0, "MISMATCH": 0, "POCL": 0, "POCL-SLOW": 0}
     for r in results:
         if r["kind"] in kinds:
             kinds[r["kind"]] += 1
     print(f"crashes: {kinds['CRASH']}")
     print(f"mismatches: {kinds['MISMATCH']}")
     print(f"pocl differences: {kinds['POCL']}")
+    print(f"compiles with warnings or remarks: {kinds['NOISE']}")
     if kinds["POCL-SLOW"]:
         print(f"pocl over {POCL_TIMEOUT} s (not counted): {kinds['POCL-SLOW']}")
     for r in sorted(results, key=lambda r: r["seed"]):
         if r["kind"] != "ok":
             print(f"  seed {r['seed']} {r['kind']}: sh {os.path.join(r['dir'], 'repro.sh')}")
-    return kinds["CRASH"] + kinds["MISMATCH"] + kinds["POCL"]
+    return kinds["CRASH"] + kinds["NOISE"] + kinds["MISMATCH"] + kinds["POCL"]
 
 
 def parse_args(argv):

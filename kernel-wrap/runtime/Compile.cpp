@@ -54,14 +54,16 @@ std::string readFile(const std::string &Path) {
   return SS.str();
 }
 
-/// Runs \p Cmd with stderr captured; false (and the message in Err) on
-/// failure.
+/// Runs \p Cmd with stderr captured in Dir/log.TOOL.txt (one file a step,
+/// kept with --keep-temps: the kernel fuzzer reads them for warnings);
+/// false (and the message in Err) on failure.
 bool run(const std::vector<std::string> &Cmd, const std::string &Dir,
          std::string &Err) {
   std::string Line;
   for (const std::string &A : Cmd)
     Line += shellQuote(A) + " ";
-  std::string Log = Dir + "/log.txt";
+  std::string Log =
+      Dir + "/log." + Cmd.front().substr(Cmd.front().rfind('/') + 1) + ".txt";
   Line += "2> " + shellQuote(Log);
   if (getenv("KW_VERBOSE"))
     fprintf(stderr, "kw: %s\n", Line.c_str());
@@ -187,9 +189,11 @@ std::unique_ptr<Program> Program::compile(const std::string &Src,
                      Err))
     return nullptr;
   std::string So = SoOut.empty() ? T.Path + "/kernel.so" : SoOut;
-  // Code generation only: the IR is optimized already.
+  // Code generation only: the IR is optimized already. Its triple is the
+  // OpenCL front end's spelling of the host's (x86_64-unknown-linux-gnu).
   if (!run({clangPath(), "-O3", "-march=" + O.March, "-shared", "-fPIC",
-            "-Xclang", "-disable-llvm-passes", BC, "-o", So, "-lmvec", "-lm"},
+            "-Wno-override-module", "-Xclang", "-disable-llvm-passes", BC,
+            "-o", So, "-lmvec", "-lm"},
            T.Path, Err))
     return nullptr;
   std::unique_ptr<Program> P = load(So, Err);

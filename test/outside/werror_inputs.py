@@ -44,6 +44,10 @@ def compile_one(args):
     bad = locationless(ours.stderr)
     if bad:
         return src, "failed", bad[:3]
+    # Not a warning: the -Werror build would be this one (a third of the
+    # compiles this test makes).
+    if werror and ours.returncode == 0 and "warning:" not in ours.stderr:
+        return src, "passed", ""
     plain = subprocess.run([clang, *base, *werror], capture_output=True,
                            text=True)
     if plain.returncode != 0:
