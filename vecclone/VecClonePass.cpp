@@ -133,7 +133,8 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
   ORE.emit([&] {
     OptimizationRemark R(DEBUG_TYPE, "VariantDefined", &F);
     R << "defined vector variant " << Req.Name << " of '" << F.getName()
-      << "' (" << isaName(ABI.ISA) << ", VF " << ore::NV("VF", ABI.VLen)
+      << "' (" << isaName(ABI.ISA) << ", VF "
+      << (ABI.Scalable ? "vscale x " : "") << ore::NV("VF", ABI.VLen)
       << (ABI.Masked ? ", masked" : ", unmasked")
       << (Req.AddedForGCC ? ", GCC's name for this length" : "") << ")";
     return R;
