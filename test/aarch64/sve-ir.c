@@ -22,6 +22,8 @@
 // Mixed sizes: vscale x 2 lanes, the float argument an unpacked vector.
 // CHECK-DAG: define {{.*}}<vscale x 2 x double> @_ZGVsMxvv_fm(<vscale x 2 x float> {{.*}}, <vscale x 2 x double> {{.*}}, <vscale x 2 x i1> {{.*}})
 // CHECK-DAG: define {{.*}}<vscale x 4 x i32> @_ZGVsMxvv_mandel(<vscale x 4 x float> {{.*}}, <vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
+// CHECK-DAG: define {{.*}}<vscale x 4 x float> @_ZGVsMxv_k(<vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
+// CHECK-DAG: call <vscale x 4 x float> @_ZGVsMxv_h(<vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
 // No fixed-length SVE variant, no AdvSIMD name (clang promises none with +sve).
 // CHECK-NOT: define {{.*}}@_ZGVsM4v_fl
 // CHECK-NOT: define {{.*}}@_ZGVn

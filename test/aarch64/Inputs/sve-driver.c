@@ -23,6 +23,7 @@ void _ZGVsMxulv_fw(float *, int, svfloat32_t, svbool_t);
 svint32_t _ZGVsMxvv_fdiv(svint32_t, svint32_t, svbool_t);
 svfloat64_t _ZGVsMxvv_fm(svfloat32_t, svfloat64_t, svbool_t);
 svint32_t _ZGVsMxvv_mandel(svfloat32_t, svfloat32_t, svbool_t);
+svfloat32_t _ZGVsMxv_k(svfloat32_t, svbool_t);
 
 #define N 1000
 static unsigned seed = 12345;
@@ -126,6 +127,21 @@ static void test_mandel(void) {
   ++ran;
 }
 
+/* k calls h's variant under a condition, inside the body. */
+static void test_k(void) {
+  static float a[N], r[N];
+  for (int i = 0; i < N; ++i) a[i] = (float)(rnd() % 200) / 100.0f - 0.5f;
+  for (int i = 0; i < N; i += (int)svcntw()) {
+    svbool_t pg = svwhilelt_b32(i, N);
+    svst1(pg, r + i, _ZGVsMxv_k(svld1(pg, a + i), pg));
+  }
+  for (int i = 0; i < N; ++i) {
+    float w = k(a[i]);
+    if (!SAME(float, r[i], w)) report("k", i, r[i], w);
+  }
+  ++ran;
+}
+
 /* fu and fw at the end of a page followed by an inaccessible one. */
 static void test_memory(void) {
   long page = sysconf(_SC_PAGESIZE);
@@ -165,7 +181,7 @@ static void test_memory(void) {
 int main(void) {
   printf("SVE vector length: %d bits\n", (int)svcntb() * 8);
   test_ff(); test_fi(); test_fs(); test_fdiv(); test_fc(); test_fd(); test_fm();
-  test_mandel(); test_memory();
+  test_mandel(); test_k(); test_memory();
   printf("class s (SVE): ran %d variants\n", ran);
   printf("mismatches: %d\n", bad);
   return bad != 0;

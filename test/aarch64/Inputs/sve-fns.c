@@ -48,3 +48,10 @@ int mandel(float cr, float ci) {
 /* Fixed-length SVE names are not defined (a warning). */
 #pragma omp declare simd simdlen(4)
 float fl(float x) { return x + 2.0f; }
+
+/* A call inside the body: the variant calls _ZGVsMxv_h with its lanes'
+   predicate and the condition (noinline keeps the call). */
+#pragma omp declare simd
+__attribute__((noinline)) float h(float x) { return x * 3.0f + 1.0f; }
+#pragma omp declare simd
+float k(float x) { return x > 0.5f ? h(x) : x; }

@@ -8,3 +8,5 @@ void fw(float *, int, float);
 int fdiv(int, int);
 double fm(float, double);
 int mandel(float, float);
+float h(float);
+float k(float);
