@@ -193,6 +193,13 @@ Expected<VFInfo> parseVariantName(StringRef Name, const Function &F) {
   std::optional<VFInfo> Info = VFABI::tryDemangleForVFABI(Name, FTy);
   if (Info)
     return *Info;
+  // LLVM counts an SVE variant's lanes from its element types, and has no
+  // lane count for `_Bool` (i1) ones.
+  if (Parts->Scalable &&
+      (FTy->getReturnType()->isIntegerTy(1) ||
+       any_of(FTy->params(), [](Type *T) { return T->isIntegerTy(1); })))
+    return fail("LLVM gives an SVE variant with a _Bool parameter or "
+                "result no lane count");
   // Clang names one token per source parameter; a `_Complex` or small
   // struct parameter arrives as several IR parameters.
   size_t Tokens = paramTokens(Parts->Params).size();
