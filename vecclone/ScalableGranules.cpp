@@ -19,8 +19,7 @@ using namespace llvm;
 
 #define DEBUG_TYPE "vecclone"
 
-STATISTIC(NumGranuleVariants,
-          "Number of SVE variants run granule by granule");
+STATISTIC(NumGranuleVariants, "Number of SVE variants run granule by granule");
 
 namespace vecclone {
 
@@ -37,17 +36,16 @@ static bool hasGranuleForm(const VariantABI &ABI) {
 /// The N-lane, always masked, AdvSIMD-form twin of the SVE variant: its
 /// mask lanes are 128 / N bits, so the mask is one q register.
 static std::optional<VariantABI> granuleABI(const Function &Scalar,
-                                            const VFInfo &Info,
-                                            unsigned Lanes, VFInfo &Out) {
+                                            const VFInfo &Info, unsigned Lanes,
+                                            VFInfo &Out) {
   Out = Info;
   Out.ISA = VFISAKind::AdvancedSIMD;
   Out.Shape.VF = ElementCount::getFixed(Lanes);
   if (!Out.isMasked())
     Out.Shape.Parameters.push_back(
         {unsigned(Scalar.arg_size()), VFParamKind::GlobalPredicate});
-  Expected<VariantABI> G =
-      computeVariantABI(Out, Scalar.getFunctionType(), CallingConv::C,
-                        128 / Lanes);
+  Expected<VariantABI> G = computeVariantABI(Out, Scalar.getFunctionType(),
+                                             CallingConv::C, 128 / Lanes);
   if (!G) {
     consumeError(G.takeError());
     return std::nullopt;
@@ -107,8 +105,7 @@ Value *GranuleBodyBuilder::granuleArg(unsigned I, Value *Base) {
   }
   FixedVectorType *Shape = P.PieceTy;
   return B.CreateAlignedLoad(
-      Shape,
-      B.CreateInBoundsGEP(Shape->getElementType(), Arrays[I], Base),
+      Shape, B.CreateInBoundsGEP(Shape->getElementType(), Arrays[I], Base),
       Align(1), "granule.arg");
 }
 
@@ -124,8 +121,8 @@ Value *GranuleBodyBuilder::granuleMask(Value *Base, BasicBlock *Call,
   Value *On = B.CreateIsNotNull(M, "granule.on");
   B.CreateCondBr(B.CreateOrReduce(On), Call, Next);
   B.SetInsertPoint(Call);
-  return B.CreateSExt(On, FixedVectorType::get(
-                              B.getIntNTy(G.MaskEltBits), G.VLen));
+  return B.CreateSExt(On,
+                      FixedVectorType::get(B.getIntNTy(G.MaskEltBits), G.VLen));
 }
 
 void GranuleBodyBuilder::build() {
@@ -182,7 +179,8 @@ void GranuleBodyBuilder::build() {
   Value *Next = B.CreateAdd(Gr, B.getInt64(1), "granule.next", true, true);
   Gr->addIncoming(Next, Latch);
   // In granule order, never widened: each call is a vector call.
-  Instruction *Br = B.CreateCondBr(B.CreateICmpEQ(Next, Granules), Exit, Header);
+  Instruction *Br =
+      B.CreateCondBr(B.CreateICmpEQ(Next, Granules), Exit, Header);
   Metadata *Props[] = {
       nullptr,
       MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.enable"),
@@ -233,8 +231,8 @@ buildGranuleVariant(Function &Scalar, StringRef Name, const VariantABI &ABI,
     Linkage = GlobalValue::WeakODRLinkage;
   else if (Linkage == GlobalValue::LinkOnceAnyLinkage)
     Linkage = GlobalValue::WeakAnyLinkage;
-  Function *V = Function::Create(ABI.FnTy, Linkage, Scalar.getAddressSpace(),
-                                 Name, &M);
+  Function *V =
+      Function::Create(ABI.FnTy, Linkage, Scalar.getAddressSpace(), Name, &M);
   V->setVisibility(Scalar.getVisibility());
   V->setDLLStorageClass(Scalar.getDLLStorageClass());
   V->setDSOLocal(Scalar.isDSOLocal());

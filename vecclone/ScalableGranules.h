@@ -24,10 +24,11 @@ namespace vecclone {
 /// its parameters have no N-lane form that way (a variable linear step, a
 /// reference, or an N-lane vector wider than the vector PCS carries).
 /// \p GranuleOut receives what building the N-lane variant made.
-std::optional<BuiltVariant>
-buildGranuleVariant(llvm::Function &Scalar, llvm::StringRef Name,
-                    const VariantABI &ABI, const llvm::VFInfo &Info,
-                    const BuildOptions &Opts);
+std::optional<BuiltVariant> buildGranuleVariant(llvm::Function &Scalar,
+                                                llvm::StringRef Name,
+                                                const VariantABI &ABI,
+                                                const llvm::VFInfo &Info,
+                                                const BuildOptions &Opts);
 
 } // namespace vecclone
 

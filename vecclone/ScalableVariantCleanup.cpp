@@ -1,4 +1,4 @@
-//===- ScalableVariantCleanup.cpp - SVE variants after the vectorizer ------===//
+//===- ScalableVariantCleanup.cpp - SVE variants after LV -----------------===//
 
 #include "vecclone/ScalableVariantCleanup.h"
 #include "vplan-ext/LoweringRules.h"
@@ -58,7 +58,8 @@ PreservedAnalyses ScalableVariantCleanupPass::run(Function &F,
   SmallVector<std::pair<Instruction *, Value *>, 2> Folds;
   for (Instruction &I : instructions(F)) {
     Value *X, *Y;
-    if (!match(&I, m_And(m_Value(X), m_Value(Y))) || !I.getType()->isIntegerTy())
+    if (!match(&I, m_And(m_Value(X), m_Value(Y))) ||
+        !I.getType()->isIntegerTy())
       continue;
     const SCEV *SX = SE.getSCEV(X);
     if (!isPow2TimesVScale(SX))

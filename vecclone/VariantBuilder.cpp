@@ -464,7 +464,8 @@ VariantBodyBuilder::emitLaneLoop(StringRef Prefix, bool NoWrap,
   B.SetInsertPoint(Body);
   SmallVector<Value *, 8> Args;
   for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
-    Value *A = Early[I] ? Early[I] : laneArgument(ABI.Params[I], I, Lane, NoWrap);
+    Value *A =
+        Early[I] ? Early[I] : laneArgument(ABI.Params[I], I, Lane, NoWrap);
     Args.push_back(A);
     if (NoWrap && ABI.Params[I].Kind == VFParamKind::OMP_Linear &&
         ABI.Params[I].ScalarTy->isIntegerTy())
@@ -1093,11 +1094,11 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   // (Their rewrites count lanes in fixed lane arrays: not for SVE.)
   if (!ABI.Scalable)
     vplanext::prepareLaneLoops(
-      *V, DT, LI, LaneHeaders, /*FillGaps=*/Out.Inlined,
-      [](const Instruction &I) {
-        return isa<StoreInst, MemIntrinsic>(I) && isLaneParallelAccess(I);
-      },
-      Opts.Lowering);
+        *V, DT, LI, LaneHeaders, /*FillGaps=*/Out.Inlined,
+        [](const Instruction &I) {
+          return isa<StoreInst, MemIntrinsic>(I) && isLaneParallelAccess(I);
+        },
+        Opts.Lowering);
 
   LLVMContext &Ctx = V->getContext();
   MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});

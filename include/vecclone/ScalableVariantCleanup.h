@@ -1,4 +1,4 @@
-//===- ScalableVariantCleanup.h - SVE variants after the vectorizer -*- C++ -*-===//
+//===- ScalableVariantCleanup.h - SVE variants after LV ---------*- C++ -*-===//
 //
 /// \file
 /// After the loop vectorizer has widened an SVE variant's lane loop at VF
