@@ -13,6 +13,7 @@
 #include "vecclone/PinSignatures.h"
 #include "vecclone/PointeeTypes.h"
 #include "vecclone/ScalarContraction.h"
+#include "vecclone/ScalableVariantCleanup.h"
 #include "vecclone/SimdCallLoops.h"
 #include "vecclone/TerminateScopes.h"
 #include "vecclone/VecClonePass.h"
@@ -163,6 +164,8 @@ static void registerDefaultPipeline(PassBuilder &PB) {
         // After the vectorizer's InstCombines: its mask chains, shortened.
         FPM.addPass(vplanext::LaneMaskSimplifyPass());
         FPM.addPass(vecclone::VecCloneReportPass());
+        // SVE variants: the remainder the vectorizer cannot see is dead.
+        FPM.addPass(vecclone::ScalableVariantCleanupPass());
         // After the vectorizer, which cannot widen a fence.
         FPM.addPass(vecclone::ContractionFencePass());
       });

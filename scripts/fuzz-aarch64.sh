@@ -16,15 +16,20 @@
 # (gen_fuzz.py --cxx with the shapes that make references, members, static
 # members and templates), built by clang++ with the front-end plugin, loops
 # by g++ and clang++; names are then checked by the driver alone (template
-# variants are weak symbols).
+# variants are weak symbols). --sve: SVE batches, the callee and clang's
+# loops built with -march=armv8-a+sve (clang then promises only _ZGVsMx...
+# names, so neither the gcc-built driver nor gcc's loops apply): the
+# loops, which call the SVE variants, against the scalar loops under qemu
+# at an SVE length drawn from the seed (128/256/512/2048 bits); the line
+# says how many _ZGVsMx variants the callee defines and the loops call.
 #
 # usage: scripts/fuzz-aarch64.sh [-n N] [-b BATCH] [-s FIRST_SEED] [-o OUTDIR]
-#                                [-j JOBS] [--plugin PATH] [--cxx]
+#                                [-j JOBS] [--plugin PATH] [--cxx] [--sve]
 # Prints one line per batch and a summary; exit status 0 only with zero
 # mismatches and zero crashes.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-n=200 batch=25 seed=1 out= jobs=1 cxx=0
+n=200 batch=25 seed=1 out= jobs=1 cxx=0 sve=0
 plugin=$root/build/lib/VecClone.so
 while [ $# -gt 0 ]; do
   case $1 in
@@ -35,7 +40,8 @@ while [ $# -gt 0 ]; do
     -j) jobs=$2; shift 2 ;;
     --plugin) plugin=$2; shift 2 ;;
     --cxx) cxx=1; shift ;;
-    *) echo "usage: $0 [-n N] [-b BATCH] [-s SEED] [-o OUTDIR] [-j JOBS] [--plugin PATH]" >&2; exit 2 ;;
+    --sve) sve=1; shift ;;
+    *) echo "usage: $0 [-n N] [-b BATCH] [-s SEED] [-o OUTDIR] [-j JOBS] [--plugin PATH] [--cxx] [--sve]" >&2; exit 2 ;;
   esac
 done
 for t in aarch64-linux-gnu-gcc qemu-aarch64 clang-22; do
@@ -52,8 +58,48 @@ if [ "$cxx" = 1 ]; then
 fi
 run="qemu-aarch64 -L /usr/aarch64-linux-gnu"
 
+# One SVE batch (--sve): the callee and clang's loops with +sve, under qemu
+# at the seed's SVE length.
+one_sve_batch() { # SEED FIRST COUNT
+  local s=$1 first=$2 count=$3 d=$out/b$1
+  local opts=(-O1 -O2 -O3 -Os) contr=(off on fast) lens=(16 32 64 256)
+  local flags="${opts[$((s % 4))]} -ffp-contract=${contr[$(((s / 4) % 3))]}"
+  [ $(((s / 12) % 2)) = 1 ] && flags="$flags -mllvm -vplan-min-speedup=0"
+  local vl=${lens[$(((s / 2) % 4))]}
+  mkdir -p "$d"
+  python3 "$root/test/fuzz/gen_fuzz.py" "$s" "$count" "$d" --first="$first" \
+    --narrow-helpers --arch=aarch64 $genopts || { echo "seed $s: GENERATOR FAILED"; return 2; }
+  local sveclang="$clang -march=armv8-a+sve"
+  if ! $sveclang -fpass-plugin="$plugin" -mllvm -vplan-ext-verify-plan $flags \
+      -fopenmp-simd -w -c "$d/callee.$ext" -o "$d/callee.o" 2>"$d/compile.log"; then
+    echo "seed $s: CRASH compiling the SVE callee ($flags): $(grep -m1 -E 'error|LLVM ERROR' "$d/compile.log")"
+    return 2
+  fi
+  $sveclang -fpass-plugin="$plugin" -O2 -fopenmp-simd -w -c "$d/caller.$ext" -o "$d/ccaller.o" 2>>"$d/compile.log" ||
+    { echo "seed $s: CRASH compiling the SVE loops"; return 2; }
+  $sveclang "$d/ccaller.o" "$d/callee.o" -lm -o "$d/cloops" || { echo "seed $s: link failed"; return 2; }
+  # Every scalable name clang promises (fixed-length SVE names get a
+  # warning and no definition, by design) must be in the object.
+  # (Without the plugin, so without its -mllvm options.)
+  $sveclang ${flags%% -mllvm*} -fopenmp-simd -w -S -emit-llvm -o - "$d/callee.$ext" |
+    grep -o '"_ZGVsMx[^"]*"' | tr -d '"' | sort -u >"$d/sve-names.txt"
+  aarch64-linux-gnu-nm "$d/callee.o" | sed -n 's/^.* [TW] \(_ZGVsMx.*\)$/\1/p' | sort -u >"$d/sve-defined.txt"
+  local missing defined called cl
+  missing=$(comm -23 "$d/sve-names.txt" "$d/sve-defined.txt" | wc -l)
+  defined=$(wc -l <"$d/sve-defined.txt")
+  called=$(aarch64-linux-gnu-nm "$d/ccaller.o" | grep -c ' U _ZGVsMx')
+  cl=$(timeout 300 $run -cpu max,sve-default-vector-length=$vl "$d/cloops" 2>&1 | tee "$d/cloops.out" | sed -n 's/^mismatches: //p')
+  if [ "${cl:-x}" = 0 ] && [ "$missing" = 0 ]; then
+    echo "seed $s: ok ($count cases, SVE $((vl * 8)) bits, callee $flags, $defined variants defined, $called called by the loops, names missing 0)"
+    return 0
+  fi
+  echo "seed $s: MISMATCH (SVE $((vl * 8)) bits, callee $flags): clang loops ${cl:-CRASH}, names missing $missing; see $d"
+  return 1
+}
+
 # One batch: prints its line; the status says ok (0), mismatch (1), crash (2).
 one_batch() { # SEED FIRST COUNT
+  [ "$sve" = 1 ] && { one_sve_batch "$@"; return; }
   local s=$1 first=$2 count=$3 d=$out/b$1
   local opts=(-O1 -O2 -O3 -Os) contr=(off on fast)
   local flags="${opts[$((s % 4))]} -ffp-contract=${contr[$(((s / 4) % 3))]}"

@@ -35,6 +35,10 @@ std::optional<ISAClass> widestISA(const Function &F) {
   if (Triple(F.getParent()->getTargetTriple()).isAArch64()) {
     if (Has("-neon"))
       return std::nullopt;
+    // The loop vectorizer does not check the ISA of what it calls: SVE
+    // variants are offered only to functions built with SVE.
+    if (Has("+sve") && !Has("-sve"))
+      return ISAClass::SVE;
     return ISAClass::AdvSIMD;
   }
   if (Has("+avx512f"))
@@ -222,6 +226,11 @@ CallVariants findCallVariants(const CallBase &CB, bool MaskedOnly) {
       Reject(toString(ABI.takeError()));
       continue;
     }
+    if (ABI->Scalable && Out.ValueParams) {
+      Reject("the call passes a value by reference slot, which calls of "
+             "SVE variants do not lower");
+      continue;
+    }
     Out.Usable.push_back({R.Name, R.Info, std::move(*ABI)});
     Out.Usable.back().ValueParams = Out.ValueParams;
   }
@@ -242,10 +251,13 @@ bool canComposeCall(const CallBase &CB) {
 SmallVector<UsableVariant, 4> composedVariants(ArrayRef<UsableVariant> Usable,
                                                unsigned VF) {
   SmallVector<UsableVariant, 4> Out;
-  if (any_of(Usable, [&](const UsableVariant &V) { return V.lanes() == VF; }))
+  if (any_of(Usable, [&](const UsableVariant &V) {
+        return !V.ABI.Scalable && V.lanes() == VF;
+      }))
     return Out;
   for (const UsableVariant &V : Usable)
-    if (V.Copies == 1 && V.ABI.VLen < VF && VF % V.ABI.VLen == 0)
+    if (V.Copies == 1 && !V.ABI.Scalable && V.ABI.VLen < VF &&
+        VF % V.ABI.VLen == 0)
       Out.push_back(V);
   // Fewest calls first; Usable's order (widest ISA, unmasked first) within.
   std::stable_sort(Out.begin(), Out.end(),

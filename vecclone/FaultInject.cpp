@@ -35,7 +35,7 @@ static Value *flipLane0(IRBuilder<> &B, Value *V) {
   Type *T = V->getType();
   if (T->isIntegerTy())
     return B.CreateXor(V, ConstantInt::get(T, 1));
-  auto *VT = cast<FixedVectorType>(T);
+  auto *VT = cast<VectorType>(T); // SVE's are scalable
   Type *ET = VT->getElementType();
   unsigned Bits = ET->getScalarSizeInBits();
   if (ET->isPointerTy())

@@ -86,6 +86,8 @@ CallVariants findLaneCallVariants(const CallBase &CB, unsigned VF,
     To.Usable.push_back(V);
     To.Usable.back().Copies = VF / V.ABI.VLen;
   };
+  // Lane loops here have a fixed width: SVE's scalable variants never fit.
+  erase_if(All.Usable, [](const UsableVariant &V) { return V.ABI.Scalable; });
   for (const UsableVariant &V : All.Usable)
     if (V.ABI.VLen == VF)
       Consider(V, Out);

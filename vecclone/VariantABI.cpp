@@ -33,6 +33,8 @@ std::optional<ISAClass> isaFromLetter(char Letter) {
     return ISAClass::AVX512;
   case 'n':
     return ISAClass::AdvSIMD;
+  case 's':
+    return ISAClass::SVE;
   default:
     return std::nullopt;
   }
@@ -50,6 +52,8 @@ char isaLetter(ISAClass ISA) {
     return 'e';
   case ISAClass::AdvSIMD:
     return 'n';
+  case ISAClass::SVE:
+    return 's';
   }
   llvm_unreachable("unknown ISA class");
 }
@@ -66,6 +70,8 @@ std::optional<ISAClass> isaFromVFISA(VFISAKind Kind) {
     return ISAClass::AVX512;
   case VFISAKind::AdvancedSIMD:
     return ISAClass::AdvSIMD;
+  case VFISAKind::SVE:
+    return ISAClass::SVE;
   default:
     return std::nullopt;
   }
@@ -83,11 +89,15 @@ StringRef isaName(ISAClass ISA) {
     return "AVX-512";
   case ISAClass::AdvSIMD:
     return "AdvSIMD";
+  case ISAClass::SVE:
+    return "SVE";
   }
   llvm_unreachable("unknown ISA class");
 }
 
-bool isX86(ISAClass ISA) { return ISA != ISAClass::AdvSIMD; }
+bool isX86(ISAClass ISA) {
+  return ISA != ISAClass::AdvSIMD && ISA != ISAClass::SVE;
+}
 
 bool canRunISA(ISAClass Have, ISAClass Want) {
   return isX86(Have) == isX86(Want) && Have >= Want;
@@ -115,6 +125,8 @@ StringRef isaFeatures(ISAClass ISA) {
     return "+avx512f";
   case ISAClass::AdvSIMD:
     return "+neon";
+  case ISAClass::SVE:
+    return "+neon,+sve";
   }
   llvm_unreachable("unknown ISA class");
 }
@@ -158,7 +170,8 @@ unsigned registerBits(ISAClass ISA, bool IsFloat) {
   case ISAClass::AVX512:
     return 512;
   case ISAClass::AdvSIMD:
-    return 128;
+  case ISAClass::SVE:
+    return 128; // SVE: one granule, the least a vector register holds
   }
   llvm_unreachable("unknown ISA class");
 }
@@ -337,10 +350,12 @@ static Error setHeader(VariantABI &ABI, const VFInfo &Info,
   std::optional<ISAClass> ISA = isaFromVFISA(Info.ISA);
   if (!ISA)
     return fail("only the x86 ISA classes b, c, d and e and AArch64's "
-                "AdvSIMD (n) are supported");
+                "AdvSIMD (n) and SVE (s) are supported");
   ABI.ISA = *ISA;
   if (Info.Shape.VF.isScalable())
     return fail("scalable vector length 'x' is only valid for SVE");
+  if (ABI.ISA == ISAClass::SVE)
+    return fail("SVE variants are computed by computeSVEABI");
   ABI.VLen = Info.Shape.VF.getFixedValue();
   if (!isPowerOf2_32(ABI.VLen) || ABI.VLen > 1024)
     return fail("vector length " + Twine(ABI.VLen) +
@@ -439,9 +454,115 @@ static Expected<ParamABI> paramABI(VariantABI &ABI, const VFParameter &VP,
   return P;
 }
 
+VectorType *VariantABI::irVectorType(FixedVectorType *Shape) const {
+  if (!Scalable)
+    return Shape;
+  return ScalableVectorType::get(Shape->getElementType(),
+                                 Shape->getNumElements());
+}
+
+/// One SVE parameter: vectors are one scalable value whose granule shape is
+/// recorded (PieceTy), the rest scalars as everywhere.
+static Expected<ParamABI> sveParamABI(const VFParameter &VP,
+                                      FunctionType *ScalarTy, unsigned VLen) {
+  ParamABI P;
+  P.Kind = VP.ParamKind;
+  P.StepOrPos = VP.LinearStepOrPos;
+  P.Alignment = VP.Alignment.value() > 1 ? VP.Alignment.value() : 0;
+  P.ScalarTy = ScalarTy->getParamType(VP.ParamPos);
+  P.FirstArg = VP.ParamPos;
+  std::string Which = ("parameter " + Twine(VP.ParamPos + 1)).str();
+  std::optional<ScalarClass> C = classifyScalar(P.ScalarTy);
+  if (!C)
+    return fail(Twine(Which) + " has a type with no vector form in the "
+                               "AArch64 vector ABI");
+  if (isScalarPassedKind(P.Kind)) {
+    if (P.ScalarTy->isFloatingPointTy() && P.Kind != VFParamKind::OMP_Uniform)
+      return fail(Twine(Which) + " is linear but has a floating-point type");
+    bool IsRef = P.Kind == VFParamKind::OMP_LinearRef ||
+                 P.Kind == VFParamKind::OMP_LinearRefPos ||
+                 P.Kind == VFParamKind::OMP_LinearUVal ||
+                 P.Kind == VFParamKind::OMP_LinearUValPos;
+    if (IsRef && !C->IsPointer)
+      return fail(Twine(Which) + " is a linear reference but not a pointer");
+    return P;
+  }
+  // LLVM's createFunctionType keeps a `linear(val)` reference scalar, gcc
+  // passes its lanes' addresses: with no SVE peer to settle it, refuse.
+  if (P.Kind != VFParamKind::Vector)
+    return fail(Twine(Which) + " is " +
+                (isLinearValKind(P.Kind) ? "linear(val)" : "of a kind") +
+                ", which SVE variants do not define");
+  P.PieceTy = FixedVectorType::get(abiElementType(P.ScalarTy), VLen);
+  return P;
+}
+
+/// SVE with the scalable length `x` (vfabia64's vector-length agnostic
+/// variants): the IR signature is LLVM's VFABI::createFunctionType, whose
+/// lane count (vscale x 128 / the widest vector element) the loop
+/// vectorizer calls with, and the mask a `<vscale x VLen x i1>` predicate.
+static Expected<VariantABI> computeSVEABI(const VFInfo &Info,
+                                          FunctionType *ScalarTy,
+                                          CallingConv::ID CC) {
+  VariantABI ABI;
+  ABI.ISA = ISAClass::SVE;
+  if (!Info.Shape.VF.isScalable())
+    return fail("fixed-length SVE variants are not defined: vfabia64 gives "
+                "them SVE registers whose length only the hardware fixes, "
+                "and no compiler here makes or calls one to compare with");
+  if (CC != CallingConv::C)
+    return fail("the function's calling convention has no vector ABI (only "
+                "the default one)");
+  ABI.Scalable = true;
+  ABI.VLen = Info.Shape.VF.getKnownMinValue();
+  ABI.Masked = Info.isMasked();
+  Type *RetTy = ScalarTy->getReturnType();
+  if (!RetTy->isVoidTy() && !classifyScalar(RetTy))
+    return fail("return type has no vector form in the AArch64 vector ABI");
+  SmallVector<VFParamKind, 8> Kinds;
+  for (const VFParameter &P : Info.Shape.Parameters)
+    if (P.ParamKind != VFParamKind::GlobalPredicate)
+      Kinds.push_back(P.ParamKind);
+  if (Kinds.size() != ScalarTy->getNumParams())
+    return fail("the variant describes " + Twine(Kinds.size()) +
+                " parameters but the function has " +
+                Twine(ScalarTy->getNumParams()));
+  ABI.CDT = characteristicType(ScalarTy, Kinds);
+  for (const VFParameter &VP : Info.Shape.Parameters) {
+    if (VP.ParamKind == VFParamKind::GlobalPredicate)
+      continue;
+    Expected<ParamABI> P = sveParamABI(VP, ScalarTy, ABI.VLen);
+    if (!P)
+      return P.takeError();
+    ABI.Params.push_back(*P);
+  }
+  if (std::string Why = badVariableStep(ABI); !Why.empty())
+    return fail(Why);
+  if (!RetTy->isVoidTy()) {
+    ABI.RetPieceTy = FixedVectorType::get(abiElementType(RetTy), ABI.VLen);
+    ABI.NumRetPieces = 1;
+  }
+  if (ABI.Masked) {
+    LLVMContext &Ctx = ScalarTy->getContext();
+    ABI.MaskPieceTy = ScalableVectorType::get(Type::getInt1Ty(Ctx), ABI.VLen);
+    ABI.NumMaskPieces = ABI.NumMaskArgs = 1;
+    ABI.FirstMaskArg = ScalarTy->getNumParams();
+    ABI.MaskLanesPerPiece = ABI.VLen;
+    ABI.MaskEltBits = 8;
+  }
+  ABI.MaxVectorBits = 128;
+  ABI.FnTy = VFABI::createFunctionType(Info, ScalarTy);
+  if (ABI.FnTy->getNumParams() !=
+      ScalarTy->getNumParams() + (ABI.Masked ? 1 : 0))
+    return fail("LLVM's vector signature does not match the parameters");
+  return ABI;
+}
+
 Expected<VariantABI> computeVariantABI(const VFInfo &Info,
                                        FunctionType *ScalarTy,
                                        CallingConv::ID CC, unsigned MaskBits) {
+  if (Info.ISA == VFISAKind::SVE)
+    return computeSVEABI(Info, ScalarTy, CC);
   VariantABI ABI;
   if (Error E = setHeader(ABI, Info, CC, MaskBits))
     return E;

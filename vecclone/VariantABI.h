@@ -32,18 +32,20 @@ class Triple;
 namespace vecclone {
 
 /// The ISA classes of the vector ABI this plugin defines variants for: the
-/// four x86 ones (mangling letters b, c, d, e) and AArch64's Advanced SIMD
-/// (`n`). Within one architecture a later class runs every earlier one's
-/// code; across architectures the order means nothing (canRunISA).
-enum class ISAClass { SSE, AVX, AVX2, AVX512, AdvSIMD };
+/// four x86 ones (mangling letters b, c, d, e), AArch64's Advanced SIMD
+/// (`n`) and SVE (`s`). Within one architecture a later class runs every
+/// earlier one's code; across architectures the order means nothing
+/// (canRunISA).
+enum class ISAClass { SSE, AVX, AVX2, AVX512, AdvSIMD, SVE };
 
 /// Maps a mangling letter to its class, or nullopt for a letter this plugin
-/// defines no variants for (SVE's `s` among them).
+/// defines no variants for.
 std::optional<ISAClass> isaFromLetter(char Letter);
 char isaLetter(ISAClass ISA);
 /// Maps LLVM's demangled ISA kind to our class (nullopt for the others).
 std::optional<ISAClass> isaFromVFISA(llvm::VFISAKind Kind);
-/// Human name used in remarks ("SSE2", "AVX", "AVX2", "AVX-512", "AdvSIMD").
+/// Human name used in remarks ("SSE2", "AVX", "AVX2", "AVX-512", "AdvSIMD",
+/// "SVE").
 llvm::StringRef isaName(ISAClass ISA);
 /// True for the x86 classes b, c, d and e.
 bool isX86(ISAClass ISA);
@@ -134,8 +136,19 @@ struct VariantABI {
   unsigned NumMaskArgs = 0;
   /// Lanes covered by one mask piece.
   unsigned MaskLanesPerPiece = 0;
-  /// Bits of one mask lane: the CDT's for b/c/d, NDS * 8 for n (0 for e).
+  /// Bits of one mask lane: the CDT's for b/c/d, NDS * 8 for n (0 for e);
+  /// 8 for s, whose predicate the body reads as bytes.
   unsigned MaskEltBits = 0;
+
+  /// SVE with vector length `x`: every vector (and the predicate mask) is
+  /// one scalable `<vscale x VLen x T>` IR value, VLen the lanes of 128
+  /// bits; PieceTy/RetPieceTy are then the `<VLen x T>` shape of one
+  /// 128-bit granule and the IR types are scalableType() of them. The
+  /// types are LLVM's VFABI::createFunctionType's, which the loop
+  /// vectorizer calls with.
+  bool Scalable = false;
+  /// \p Shape as the type the IR value has: itself, or its scalable form.
+  llvm::VectorType *irVectorType(llvm::FixedVectorType *Shape) const;
 
   /// AArch64: a value of several 128-bit pieces (the ABI's extended short
   /// vector, a homogeneous vector aggregate) is one IR argument or return
@@ -156,7 +169,9 @@ struct VariantABI {
   /// every vector by reference (LLVM's Win64 convention passes vector
   /// arguments indirectly) and return vectors wider than 16 bytes in
   /// memory. AdvSIMD: the vector PCS (`aarch64_vector_pcs`, v8-v23
-  /// preserved), which gcc-built callers rely on (`.variant_pcs`).
+  /// preserved), which gcc-built callers rely on (`.variant_pcs`). SVE: C,
+  /// under which the backend gives every function with scalable arguments
+  /// the SVE PCS (z8-z23 and p4-p15 preserved, `.variant_pcs`).
   llvm::CallingConv::ID CC = llvm::CallingConv::C;
 
   /// Type of the argument or return value carrying \p NumPieces pieces

@@ -145,12 +145,37 @@ private:
 } // namespace
 
 AllocaInst *VariantBodyBuilder::createLaneArray(Type *EltTy, const Twine &Name) {
-  return vplanext::createLaneArray(V, EltTy, ABI.VLen, Name);
+  if (!ABI.Scalable)
+    return vplanext::createLaneArray(V, EltTy, ABI.VLen, Name);
+  // SVE: one scalable vector's worth of lanes, stored and loaded whole as
+  // the variant's scalable arguments and result.
+  BasicBlock &Entry = V.getEntryBlock();
+  IRBuilder<> EB(&Entry, Entry.getFirstInsertionPt());
+  AllocaInst *AI =
+      EB.CreateAlloca(ScalableVectorType::get(EltTy, ABI.VLen), nullptr, Name);
+  AI->setAlignment(Align(16));
+  AI->setMetadata(LaneArrayMD, MDNode::get(Ctx, {}));
+  return AI;
 }
 
 Value *VariantBodyBuilder::lanePtr(AllocaInst *Array, Value *Lane) {
+  if (auto *SVT = dyn_cast<ScalableVectorType>(Array->getAllocatedType()))
+    return B.CreateInBoundsGEP(SVT->getElementType(), Array, Lane);
   return B.CreateInBoundsGEP(Array->getAllocatedType(), Array,
                              {B.getInt64(0), Lane});
+}
+
+/// A scalable argument in the lane array's element type (abiElementType):
+/// `_Bool` lanes as bytes (an i1 vector is stored as packed bits, which the
+/// per-lane byte accesses would misread), pointers as 64-bit integers.
+static Value *toLaneElements(IRBuilderBase &B, Value *Arg, Type *Elt) {
+  auto *VT = cast<VectorType>(Arg->getType());
+  if (VT->getElementType() == Elt)
+    return Arg;
+  auto *To = VectorType::get(Elt, VT->getElementCount());
+  if (VT->getElementType()->isPointerTy())
+    return B.CreatePtrToInt(Arg, To);
+  return B.CreateZExt(Arg, To);
 }
 
 /// Vector arguments arrive in register-sized pieces; join them and store the
@@ -164,7 +189,10 @@ void VariantBodyBuilder::spillVectorParams() {
     SmallVector<Value *, 8> Args;
     for (unsigned K = 0; K != P.NumArgs; ++K)
       Args.push_back(V.getArg(P.FirstArg + K));
-    Value *Whole = joinABIValue(B, ABI, Args, P.PieceTy, P.NumPieces);
+    Value *Whole =
+        ABI.Scalable
+            ? toLaneElements(B, Args.front(), P.PieceTy->getElementType())
+            : joinABIValue(B, ABI, Args, P.PieceTy, P.NumPieces);
     AllocaInst *Arr = createLaneArray(P.PieceTy->getElementType(),
                                       "vec.arg" + Twine(I));
     B.CreateAlignedStore(Whole, Arr, Arr->getAlign());
@@ -180,6 +208,14 @@ void VariantBodyBuilder::spillMask() {
     return;
   ScalarClass C = *classifyScalar(ABI.CDT);
   MaskEltTy = IntegerType::get(Ctx, C.Bits);
+  if (ABI.Scalable) {
+    // The predicate as one byte per lane.
+    MaskEltTy = B.getInt8Ty();
+    Value *Bytes = toLaneElements(B, V.getArg(ABI.FirstMaskArg), MaskEltTy);
+    MaskArray = createLaneArray(MaskEltTy, "mask");
+    B.CreateAlignedStore(Bytes, MaskArray, MaskArray->getAlign());
+    return;
+  }
   if (ABI.ISA == ISAClass::AdvSIMD) {
     MaskEltTy = IntegerType::get(Ctx, ABI.MaskEltBits);
     SmallVector<Value *, 1> Args;
@@ -332,6 +368,16 @@ void VariantBodyBuilder::emitReturn(Value *Whole) {
     B.CreateRetVoid();
     return;
   }
+  if (ABI.Scalable) {
+    // Back from the lane array's elements to the signature's.
+    auto *RetTy = cast<VectorType>(V.getReturnType());
+    if (RetTy->getElementType()->isPointerTy())
+      Whole = B.CreateIntToPtr(Whole, RetTy);
+    else if (Whole->getType() != RetTy)
+      Whole = B.CreateTrunc(Whole, RetTy);
+    B.CreateRet(Whole);
+    return;
+  }
   if (!ABI.ReturnsInMemory()) {
     SmallVector<Value *, 1> Ret;
     appendABIValue(B, ABI, Whole, ABI.RetPieceTy, ABI.NumRetPieces, Ret);
@@ -364,7 +410,9 @@ Value *VariantBodyBuilder::noWrapCondition() {
       continue;
     unsigned W = IT->getBitWidth();
     APInt Max = APInt::getSignedMaxValue(W), Min = APInt::getSignedMinValue(W);
-    int64_t Span = int64_t(ABI.VLen - 1) * P.StepOrPos;
+    // SVE: up to 16 granules (2048 bits) of VLen lanes each.
+    int64_t MaxLanes = ABI.Scalable ? int64_t(ABI.VLen) * 16 : ABI.VLen;
+    int64_t Span = (MaxLanes - 1) * P.StepOrPos;
     if (Span > Max.getSExtValue() || Span < Min.getSExtValue())
       return nullptr; // every base wraps somewhere: keep the plain loop
     Value *Arg = V.getArg(P.FirstArg);
@@ -386,11 +434,26 @@ VariantBodyBuilder::emitLaneLoop(StringRef Prefix, bool NoWrap,
   L.Latch = BasicBlock::Create(Ctx, Prefix + ".latch", &V);
   BasicBlock *Done = BasicBlock::Create(Ctx, Prefix + ".done", &V);
   BasicBlock *Pre = B.GetInsertBlock();
+  // SVE: vscale x VLen lanes, known at run time.
+  Value *TripCount =
+      ABI.Scalable
+          ? B.CreateElementCount(B.getInt64Ty(),
+                                 ElementCount::getScalable(ABI.VLen))
+          : B.getInt64(ABI.VLen);
   B.CreateBr(L.Header);
 
   B.SetInsertPoint(L.Header);
   PHINode *Lane = B.CreatePHI(B.getInt64Ty(), 2, Prefix);
   Lane->addIncoming(B.getInt64(0), Pre);
+  // SVE: the vector arguments' lanes are read before the lane test. A lane
+  // array is vscale x VLen lanes long, which the vectorizer cannot prove
+  // dereferenceable: read under the mask it would stay a masked load of the
+  // stack, one SROA cannot promote. The read is always in bounds.
+  SmallVector<Value *, 8> Early(ABI.Params.size(), nullptr);
+  if (ABI.Scalable)
+    for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I)
+      if (ABI.Params[I].Kind == VFParamKind::Vector)
+        Early[I] = laneArgument(ABI.Params[I], I, Lane, NoWrap);
   if (ABI.Masked) {
     Value *M = B.CreateLoad(MaskEltTy, lanePtr(MaskArray, Lane), "lane.mask");
     B.CreateCondBr(B.CreateIsNotNull(M, "lane.active"), Body, L.Latch);
@@ -401,7 +464,8 @@ VariantBodyBuilder::emitLaneLoop(StringRef Prefix, bool NoWrap,
   B.SetInsertPoint(Body);
   SmallVector<Value *, 8> Args;
   for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
-    Value *A = laneArgument(ABI.Params[I], I, Lane, NoWrap);
+    Value *A =
+        Early[I] ? Early[I] : laneArgument(ABI.Params[I], I, Lane, NoWrap);
     Args.push_back(A);
     if (NoWrap && ABI.Params[I].Kind == VFParamKind::OMP_Linear &&
         ABI.Params[I].ScalarTy->isIntegerTy())
@@ -458,13 +522,14 @@ VariantBodyBuilder::emitLaneLoop(StringRef Prefix, bool NoWrap,
   Value *Next = B.CreateAdd(Lane, B.getInt64(1), Prefix + ".next",
                             /*NUW=*/true, /*NSW=*/true);
   Lane->addIncoming(Next, L.Latch);
-  B.CreateCondBr(B.CreateICmpEQ(Next, B.getInt64(ABI.VLen)), Done, L.Header);
+  B.CreateCondBr(B.CreateICmpEQ(Next, TripCount), Done, L.Header);
 
   B.SetInsertPoint(Done);
   if (Ret)
     L.Result = B.CreateAlignedLoad(
-        FixedVectorType::get(ABI.RetPieceTy->getElementType(), ABI.VLen), Ret,
-        Ret->getAlign());
+        ABI.irVectorType(FixedVectorType::get(
+            ABI.RetPieceTy->getElementType(), ABI.VLen)),
+        Ret, Ret->getAlign());
   L.Done = Done;
   B.CreateBr(Exit);
   return L;
@@ -788,6 +853,36 @@ static bool hasIrreducibleControlFlow(Function &F) {
   return containsIrreducibleCFG<BasicBlock *>(RPOT, LI);
 }
 
+/// Why an SVE variant's lane loop (headed by \p Header) stays a scalar loop
+/// over its vscale x VLen lanes, or null. vplan-ext's cut, BOSCC and
+/// lane-serial calls size their lane arrays and rounds by a fixed lane
+/// count; without them an inner loop makes the lane loop an outer loop,
+/// which the loop vectorizer does not widen.
+static const char *whyScalableLanesStaySerial(Function &V, BasicBlock *Header) {
+  DominatorTree DT(V);
+  LoopInfo LI(DT);
+  Loop *L = LI.getLoopFor(Header);
+  if (L && L->getHeader() == Header && !L->getSubLoops().empty())
+    return "the body has an inner loop, and vplan-ext's lowering of "
+           "divergent inner loops (the cut into innermost lane loops) needs "
+           "a fixed lane count, which an SVE variant's vscale x N lanes are "
+           "not";
+  return nullptr;
+}
+
+/// \p ID with `llvm.loop.vectorize.scalable.enable`: the width is then
+/// vscale x N, the lanes of an SVE variant.
+static MDNode *withScalableWidth(MDNode *ID) {
+  LLVMContext &Ctx = ID->getContext();
+  SmallVector<Metadata *, 8> Ops(ID->op_begin(), ID->op_end());
+  Ops.push_back(MDNode::get(
+      Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.scalable.enable"),
+            ConstantAsMetadata::get(ConstantInt::getTrue(Ctx))}));
+  MDNode *New = MDNode::getDistinct(Ctx, Ops);
+  New->replaceOperandWith(0, New);
+  return New;
+}
+
 /// Asks vplan-ext's cost model about \p V's uncut lane loop (headed by
 /// \p Header); a plan slower than the scalar lane loop keeps it scalar.
 static std::optional<vplanext::LaneLoopVerdict>
@@ -855,6 +950,31 @@ static void recordCut(const vplanext::FissionResult &FR,
         (Out.SerialCallees.empty() ? "'" : ", '") + C.str() + "'";
 }
 
+static constexpr const char *ReturnsTwiceReason =
+    "the body calls a function that returns twice (setjmp)";
+
+/// Why the lane loop calls \p Scalar instead of a copy of its body, or "".
+static std::string whyNotInlined(Function &Scalar, const BuildOptions &Opts) {
+  if (!Opts.InlineBody)
+    return "body inlining is disabled";
+  if (Scalar.hasFnAttribute(Attribute::OptimizeNone))
+    return "the scalar function is optnone (-O0)";
+  // `noinline` is not asked: it keeps the scalar function's callers from
+  // inlining it, while a variant is a copy of its body, as gcc's clones are.
+  if (const char *Why = whyBodyCannotBeCopied(Scalar))
+    return Why;
+  // InlineFunction does not check this itself (the inliner's cost model
+  // does): a setjmp in the lane loop would save the variant's frame with
+  // every lane's state in it, and a longjmp back would resume all lanes.
+  // A body that never returns (for (;;) with no way out) would leave the
+  // lane loop without a latch for the next lane; each lane calls the scalar.
+  if (!bodyCanReturn(Scalar))
+    return "the body never returns";
+  if (Scalar.callsFunctionThatReturnsTwice())
+    return ReturnsTwiceReason;
+  return "";
+}
+
 BuiltVariant buildVariant(Function &Scalar, StringRef Name,
                           const VariantABI &ABI, const BuildOptions &Opts) {
   Module &M = *Scalar.getParent();
@@ -886,24 +1006,9 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   IRBuilder<> DB(V->getContext());
   attachDebugInfo(*V, Scalar, DB);
 
-  if (!Opts.InlineBody)
-    Out.NotInlinedReason = "body inlining is disabled";
-  else if (Scalar.hasFnAttribute(Attribute::OptimizeNone))
-    Out.NotInlinedReason = "the scalar function is optnone (-O0)";
-  // `noinline` is not asked: it keeps the scalar function's callers from
-  // inlining it, while a variant is a copy of its body, as gcc's clones are.
-  else if (const char *Why = whyBodyCannotBeCopied(Scalar))
-    Out.NotInlinedReason = Why;
-  // InlineFunction does not check this itself (the inliner's cost model
-  // does): a setjmp in the lane loop would save the variant's frame with
-  // every lane's state in it, and a longjmp back would resume all lanes.
-  // A body that never returns (for (;;) with no way out) would leave the
-  // lane loop without a latch for the next lane; each lane calls the scalar.
-  else if (!bodyCanReturn(Scalar))
-    Out.NotInlinedReason = "the body never returns";
-  else if (Scalar.callsFunctionThatReturnsTwice())
-    Out.NotInlinedReason = Out.ScalarLaneLoopReason =
-        "the body calls a function that returns twice (setjmp)";
+  Out.NotInlinedReason = whyNotInlined(Scalar, Opts);
+  if (Out.NotInlinedReason == ReturnsTwiceReason)
+    Out.ScalarLaneLoopReason = Out.NotInlinedReason;
   if (Out.NotInlinedReason.empty()) {
     InlineFunctionInfo IFI;
     InlineResult R = InlineFunction(*Call, IFI);
@@ -921,7 +1026,11 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     if (const char *Why = whyLanesStaySerial(*V))
       Out.ScalarLaneLoopReason = Why;
   }
-  if (Out.Inlined && Out.ScalarLaneLoopReason.empty()) {
+  if (Out.Inlined && Out.ScalarLaneLoopReason.empty() && ABI.Scalable) {
+    Builder.widenNoWrapLinear(Main);
+    if (const char *Why = whyScalableLanesStaySerial(*V, Main.Header))
+      Out.ScalarLaneLoopReason = Why;
+  } else if (Out.Inlined && Out.ScalarLaneLoopReason.empty()) {
     Builder.widenNoWrapLinear(Main);
     // Before the cut: a call without a usable variant must be cut out like
     // a call without any, and a hoisted call must not be cut at all.
@@ -982,12 +1091,14 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   // epilogue, which a VL-iteration lane loop has no room for), 32-bit
   // divisions go through double, and uniform work the lane mask guards
   // moves before the lane loop.
-  vplanext::prepareLaneLoops(
-      *V, DT, LI, LaneHeaders, /*FillGaps=*/Out.Inlined,
-      [](const Instruction &I) {
-        return isa<StoreInst, MemIntrinsic>(I) && isLaneParallelAccess(I);
-      },
-      Opts.Lowering);
+  // (Their rewrites count lanes in fixed lane arrays: not for SVE.)
+  if (!ABI.Scalable)
+    vplanext::prepareLaneLoops(
+        *V, DT, LI, LaneHeaders, /*FillGaps=*/Out.Inlined,
+        [](const Instruction &I) {
+          return isa<StoreInst, MemIntrinsic>(I) && isLaneParallelAccess(I);
+        },
+        Opts.Lowering);
 
   LLVMContext &Ctx = V->getContext();
   MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});
@@ -997,9 +1108,10 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   // Lane loops that run a call lane by lane stay scalar, in lane order.
   for (BasicBlock *H : SerialHeaders)
     vplanext::setLaneLoopID(H, vplanext::makeSerialLaneLoopID(Ctx));
-  for (BasicBlock *H : LaneHeaders)
-    vplanext::setLaneLoopID(
-        H, vplanext::makeLaneLoopID(Ctx, ABI.VLen, {AccessGroup}));
+  for (BasicBlock *H : LaneHeaders) {
+    MDNode *ID = vplanext::makeLaneLoopID(Ctx, ABI.VLen, {AccessGroup});
+    vplanext::setLaneLoopID(H, ABI.Scalable ? withScalableWidth(ID) : ID);
+  }
   return Out;
 }
 
@@ -1014,6 +1126,13 @@ std::string whyCannotBuild(const Function &Scalar, const VariantABI &ABI) {
                "vector variant does not receive";
   for (unsigned I = 0, E = ABI.Params.size(); I != E; ++I) {
     const ParamABI &P = ABI.Params[I];
+    if (ABI.Scalable && P.Kind == VFParamKind::OMP_Uniform &&
+        ownedCopyBytes(*Scalar.getArg(I)))
+      return ("parameter " + Twine(I + 1) +
+              " is a class passed by value that the body changes: each lane "
+              "needs a copy of its own, made before the lane loop, and an "
+              "SVE variant's lane count is known at run time only")
+          .str();
     if (P.Kind == VFParamKind::OMP_Uniform &&
         ownedCopyBytes(*Scalar.getArg(I)) == UnknownCopyBytes)
       return ("parameter " + Twine(I + 1) +

@@ -37,7 +37,8 @@ std::string vectorizerFormName(StringRef Variant) {
 /// \p V with its lane count replaced by \p Lanes.
 static VFInfo withLanes(const UsableVariant &V, unsigned Lanes) {
   VFInfo Info = V.Info;
-  Info.Shape.VF = ElementCount::getFixed(Lanes);
+  Info.Shape.VF = V.ABI.Scalable ? ElementCount::getScalable(Lanes)
+                                 : ElementCount::getFixed(Lanes);
   return Info;
 }
 
@@ -64,7 +65,8 @@ std::string mappingName(const UsableVariant &V) {
   // LV only takes a mapping named after the function the call calls.
   StringRef Scalar =
       V.ValueForm ? V.ValueForm->getName() : variantScalarName(Name);
-  return (Name.take_front(6) + Twine(V.lanes()) + Params + "_" + Scalar).str();
+  std::string Lanes = V.ABI.Scalable ? "x" : utostr(V.lanes());
+  return (Name.take_front(6) + Lanes + Params + "_" + Scalar).str();
 }
 
 Function *getOrInsertVectorizerForm(Module &M, const UsableVariant &V,
@@ -274,6 +276,27 @@ static SmallVector<CallInst *, 4> splitComposedCall(CallInst &Call,
   return Calls;
 }
 
+/// SVE: the vectorizer's form is the variant's signature (both are
+/// VFABI::createFunctionType's), predicate included: the call is renamed.
+static CallInst *lowerScalableCall(CallInst &Call, Function &Target) {
+  IRBuilder<> B(&Call);
+  SmallVector<Value *, 8> Args(Call.args());
+  CallInst *New = B.CreateCall(&Target, Args);
+  New->setCallingConv(Target.getCallingConv());
+  New->setAttributes(AttributeList::get(
+      Call.getContext(), AttributeSet(), AttributeSet(), [&] {
+        SmallVector<AttributeSet, 8> PA;
+        for (unsigned I = 0, E = Target.arg_size(); I != E; ++I)
+          PA.push_back(Target.getAttributes().getParamAttrs(I));
+        return PA;
+      }()));
+  New->setDebugLoc(Call.getDebugLoc());
+  if (!Call.getType()->isVoidTy())
+    Call.replaceAllUsesWith(New);
+  Call.eraseFromParent();
+  return New;
+}
+
 CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
                            const Function &Scalar) {
   if (V.Copies != 1) {
@@ -296,6 +319,8 @@ CallInst *lowerVariantCall(CallInst &Call, const UsableVariant &V,
   }
   assert(Target->getFunctionType() == ABI.FnTy &&
          "checked by canDeclareABISymbol before vectorizing");
+  if (ABI.Scalable)
+    return lowerScalableCall(Call, *Target);
 
   IRBuilder<> B(&Call);
   SmallVector<Value *, 16> Args;

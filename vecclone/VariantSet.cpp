@@ -39,6 +39,7 @@ struct NameParts {
   char ISA = 0;
   bool Masked = false;
   unsigned VLen = 0;
+  bool Scalable = false; ///< SVE's `x`.
   StringRef Params;
   StringRef ScalarName;
 };
@@ -53,8 +54,6 @@ static Expected<NameParts> splitName(StringRef Name) {
   if (S.empty())
     return fail("ends after _ZGV");
   P.ISA = S.front();
-  if (P.ISA == 's')
-    return fail("SVE variants (ISA class 's') are not defined yet");
   if (!isaFromLetter(P.ISA))
     return fail(Twine("ISA class '") + Twine(P.ISA) +
                 "' is not a class of the vector ABI (x86: b, c, d, e; "
@@ -65,18 +64,24 @@ static Expected<NameParts> splitName(StringRef Name) {
   P.Masked = S.front() == 'M';
   S = S.drop_front();
   size_t Digits = S.find_first_not_of("0123456789");
-  if (Digits == 0)
+  // SVE's vector-length agnostic variants: VLen 0 with Scalable.
+  if (Digits == 0 && P.ISA == 's' && S.consume_front("x")) {
+    P.Scalable = true;
+    Digits = 0;
+  } else if (Digits == 0)
     return fail(Twine("vector length must be a decimal number (scalable 'x' "
                      "is not valid on ") +
                 (isX86(*isaFromLetter(P.ISA)) ? "x86" : "AdvSIMD") + ")");
-  if (Digits == StringRef::npos ||
-      S.take_front(Digits).getAsInteger(10, P.VLen))
+  if (P.Scalable) {
+    // Nothing to read: the lanes are vscale times the signature's.
+  } else if (Digits == StringRef::npos ||
+             S.take_front(Digits).getAsInteger(10, P.VLen))
     return fail("vector length is missing or malformed");
-  if (P.VLen == 0)
+  else if (P.VLen == 0)
     return fail("vector length 0: the characteristic type (a vector or "
                 "aggregate) is wider than the class's registers and has no "
                 "vector form");
-  if (!isPowerOf2_32(P.VLen) || P.VLen > 1024)
+  if (!P.Scalable && (!isPowerOf2_32(P.VLen) || P.VLen > 1024))
     return fail("vector length " + Twine(S.take_front(Digits)) +
                 " is not a power of two between 1 and 1024");
   S = S.drop_front(Digits);
@@ -88,6 +93,11 @@ static Expected<NameParts> splitName(StringRef Name) {
   // A `(redirect)` suffix only appears in LLVM-internal mappings.
   P.ScalarName = P.ScalarName.take_until([](char C) { return C == '('; });
   return P;
+}
+
+/// The vector length token of \p P: its decimal length, or SVE's `x`.
+static std::string vlenToken(const NameParts &P) {
+  return P.Scalable ? "x" : utostr(P.VLen);
 }
 
 StringRef variantScalarName(StringRef Name) {
@@ -146,9 +156,16 @@ Expected<VFInfo> parseVariantName(StringRef Name, const Function &F) {
     if (!Parts->Params.empty())
       return fail("has parameter tokens '" + Parts->Params +
                   "' but the function has no parameters");
+    // LLVM reads an SVE variant's lane count off its vector parameters.
+    if (Parts->Scalable)
+      return fail("an SVE variant of a function without parameters has no "
+                  "lane count LLVM can tell");
     VFInfo Info;
     Info.ISA = static_cast<VFISAKind>(0);
     switch (*isaFromLetter(Parts->ISA)) {
+    case ISAClass::SVE:
+      Info.ISA = VFISAKind::SVE;
+      break;
     case ISAClass::AdvSIMD:
       Info.ISA = VFISAKind::AdvancedSIMD;
       break;
@@ -176,6 +193,13 @@ Expected<VFInfo> parseVariantName(StringRef Name, const Function &F) {
   std::optional<VFInfo> Info = VFABI::tryDemangleForVFABI(Name, FTy);
   if (Info)
     return *Info;
+  // LLVM counts an SVE variant's lanes from its element types, and has no
+  // lane count for `_Bool` (i1) ones.
+  if (Parts->Scalable &&
+      (FTy->getReturnType()->isIntegerTy(1) ||
+       any_of(FTy->params(), [](Type *T) { return T->isIntegerTy(1); })))
+    return fail("LLVM gives an SVE variant with a _Bool parameter or "
+                "result no lane count");
   // Clang names one token per source parameter; a `_Complex` or small
   // struct parameter arrives as several IR parameters.
   size_t Tokens = paramTokens(Parts->Params).size();
@@ -306,7 +330,7 @@ static void addGCCSpellings(const Function &F, FunctionVariants &Result,
       if (!Params)
         return;
       std::string Name = (Twine("_ZGV") + Twine(Parts->ISA) +
-                          (Parts->Masked ? "M" : "N") + Twine(Parts->VLen) +
+                          (Parts->Masked ? "M" : "N") + vlenToken(*Parts) +
                           *Params + "_" + F.getName())
                              .str();
       if (!Seen.insert(Name).second)
@@ -384,14 +408,15 @@ static std::string staticMemberName(StringRef Name, const Function &F) {
     }
     Rest += T.str();
   }
-  unsigned VLen = Parts->VLen;
+  std::string VLen = vlenToken(*Parts);
   ISAClass ISA = *isaFromLetter(Parts->ISA);
-  if (FTy->getReturnType()->isVoidTy() && hasPointerDefaultLengths(F, *Parts))
+  if (!Parts->Scalable && FTy->getReturnType()->isVoidTy() &&
+      hasPointerDefaultLengths(F, *Parts))
     if (std::optional<ScalarClass> C =
             classifyScalar(characteristicType(FTy, Kinds)))
-      VLen = clangRegisterBits(ISA, C->IsFloat) / C->Bits;
+      VLen = utostr(clangRegisterBits(ISA, C->IsFloat) / C->Bits);
   return (Twine("_ZGV") + Twine(Parts->ISA) + (Parts->Masked ? "M" : "N") +
-          Twine(VLen) + Rest + "_" + F.getName())
+          VLen + Rest + "_" + F.getName())
       .str();
 }
 

@@ -299,7 +299,13 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
   bool Override = TouchesMemory && Parallel;
   // A lane loop runs at its own width only, and a call in it that does not
   // run on every lane must not reach the inactive ones (LaneCalls.h).
-  unsigned LaneVF = laneLoopWidth(L);
+  // An SVE variant's lane loop runs vscale x N lanes: its calls are offered
+  // as a loop's are, scalable variants included.
+  unsigned LaneVF =
+      getOptionalBoolLoopAttribute(&L, "llvm.loop.vectorize.scalable.enable")
+              .value_or(false)
+          ? 0
+          : laneLoopWidth(L);
   CallVariants CV =
       LaneVF ? findLaneCallVariants(CI, LaneVF, Conditional, TLI)
              : findCallVariants(CI, /*MaskedOnly=*/Override && Conditional);
@@ -369,9 +375,11 @@ bool CallVectorizer::offerVariants(CallInst &CI, Loop &L, DominatorTree &DT) {
   // memory effects are hidden (a void `willreturn` setter). Then, and only
   // then (the hint also turns off LV's vectorized epilogue), the loop asks
   // for the preferred variant's width.
+  // (Not for SVE: a fixed width would rule its scalable variants out.)
   unsigned Lanes = Usable.front().lanes();
-  if (wouldInstructionBeTriviallyDead(&Call, &TLI) ||
-      Lanes > widestNaturalVF(L)) {
+  if (!Usable.front().ABI.Scalable &&
+      (wouldInstructionBeTriviallyDead(&Call, &TLI) ||
+       Lanes > widestNaturalVF(L))) {
     unsigned &Width = LoopWidths[&L];
     Width = Width ? std::min(Width, Lanes) : Lanes;
   }
@@ -422,7 +430,7 @@ void CallVectorizer::lowerVectorCalls() {
       if (V.Copies != 1)
         R << ore::NV("Copies", V.Copies) << " calls of ";
       R << V.Name << " (" << isaName(V.ABI.ISA) << ", VF "
-        << ore::NV("VF", V.ABI.VLen)
+        << (V.ABI.Scalable ? "vscale x " : "") << ore::NV("VF", V.ABI.VLen)
         << (V.ABI.Masked ? ", masked" : ", unmasked") << ")";
       if (V.Copies != 1)
         R << " per " << ore::NV("Lanes", V.lanes()) << " lanes";

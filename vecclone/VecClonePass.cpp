@@ -15,6 +15,7 @@
 #include "vecclone/LaneLoopCheck.h"
 #include "vecclone/PinSignatures.h"
 #include "vecclone/VariantBuilder.h"
+#include "vecclone/ScalableGranules.h"
 #include "vecclone/VariantSet.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LoweringRules.h"
@@ -133,7 +134,8 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
   ORE.emit([&] {
     OptimizationRemark R(DEBUG_TYPE, "VariantDefined", &F);
     R << "defined vector variant " << Req.Name << " of '" << F.getName()
-      << "' (" << isaName(ABI.ISA) << ", VF " << ore::NV("VF", ABI.VLen)
+      << "' (" << isaName(ABI.ISA) << ", VF "
+      << (ABI.Scalable ? "vscale x " : "") << ore::NV("VF", ABI.VLen)
       << (ABI.Masked ? ", masked" : ", unmasked")
       << (Req.AddedForGCC ? ", GCC's name for this length" : "") << ")";
     return R;
@@ -289,7 +291,23 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
     // the old declaration steps aside and is replaced afterwards.
     if (Decl)
       Decl->setName(Req.Name + ".vecclone.decl");
-    BuiltVariant BV = buildVariant(F, Req.Name, ABI, BOpts);
+    // An SVE body with an inner loop: vplan-ext's cut needs a fixed lane
+    // count, so the lanes go granule by granule through an N-lane variant.
+    std::optional<BuiltVariant> Granules;
+    if (ABI.Scalable && !LI.empty() && Opts.CutLaneLoops)
+      Granules = buildGranuleVariant(F, Req.Name, ABI, Req.Info, BOpts);
+    BuiltVariant BV =
+        Granules ? *Granules : buildVariant(F, Req.Name, ABI, BOpts);
+    if (Granules)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "SVEGranules", &F)
+               << "variant " << Req.Name << " runs its vscale x "
+               << ore::NV("VF", ABI.VLen)
+               << " lanes one 128-bit granule at a time, through an "
+               << ore::NV("Lanes", ABI.VLen)
+               << "-lane variant (vplan-ext's lowering of inner loops needs "
+                  "a fixed lane count)";
+      });
     injectFault(*BV.Fn, Req.Name, ABI); // no-op unless testing the fuzz tools
     if (Decl) {
       Decl->replaceAllUsesWith(BV.Fn);

@@ -92,10 +92,22 @@ PreservedAnalyses MaskPhiWideningPass::run(Function &F,
       return W;
     if (V->getType() != VT)
       return nullptr;
-    if (auto *C = dyn_cast<Constant>(V))
-      return Wide[V] = ConstantFoldCastOperand(Instruction::SExt, C, WideTy,
-                                               F.getDataLayout());
     IRBuilder<> B(F.getContext());
+    if (auto *C = dyn_cast<Constant>(V)) {
+      // A mask constant may hold constant expressions that fold only as a
+      // whole (a 2-lane AdvSIMD variant's `trunc (extractelement (bitcast
+      // <1 x i64> ...))` lanes, fuzz seed 1048): fold it first; what still
+      // does not fold is extended by an instruction in the entry block,
+      // which dominates every use.
+      if (Constant *Folded = ConstantFoldConstant(C, F.getDataLayout()))
+        C = Folded;
+      if (Constant *W = ConstantFoldCastOperand(Instruction::SExt, C, WideTy,
+                                                F.getDataLayout()))
+        return Wide[V] = W;
+      B.SetInsertPoint(&F.getEntryBlock(),
+                       F.getEntryBlock().getFirstInsertionPt());
+      return Wide[V] = B.CreateSExt(C, WideTy, "mask.w");
+    }
     if (auto *I = dyn_cast<Instruction>(V)) {
       if (isa<PHINode>(I))
         B.SetInsertPoint(I->getParent(), I->getParent()->getFirstInsertionPt());

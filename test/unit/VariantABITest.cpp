@@ -79,9 +79,37 @@ TEST_F(VariantABITest, MicrosoftConvention) {
 // parameter under the vector PCS; 64-bit vectors (1-lane ones included)
 // in d registers; over 128 bits an array of q vectors; under 64 bits the
 // float/half of the vector's size; the mask of NDS-bit lanes.
+// SVE, scalable length: LLVM's VFABI signature (vscale x 128 / the widest
+// vector element lanes), the mask a predicate, the C convention (the
+// backend gives scalable arguments the SVE PCS); fixed lengths refused.
+TEST_F(VariantABITest, SVE) {
+  EXPECT_EQ(isaFromLetter('s'), ISAClass::SVE);
+  EXPECT_TRUE(canRunISA(ISAClass::SVE, ISAClass::AdvSIMD));
+  EXPECT_FALSE(canRunISA(ISAClass::AdvSIMD, ISAClass::SVE));
+  EXPECT_FALSE(isX86(ISAClass::SVE));
+  VariantABI F = abi("_ZGVsMxvv_f", F32, {F32, F32});
+  EXPECT_TRUE(F.Scalable);
+  EXPECT_EQ(F.VLen, 4u);
+  EXPECT_EQ(F.CC, CallingConv::C);
+  EXPECT_EQ(str(F.FnTy), "<vscale x 4 x float> (<vscale x 4 x float>, "
+                         "<vscale x 4 x float>, <vscale x 4 x i1>)");
+  VariantABI M = abi("_ZGVsMxvv_m", F64, {F32, F64});
+  EXPECT_EQ(M.VLen, 2u);
+  EXPECT_EQ(str(M.FnTy), "<vscale x 2 x double> (<vscale x 2 x float>, "
+                         "<vscale x 2 x double>, <vscale x 2 x i1>)");
+  VariantABI U = abi("_ZGVsMxul_u", F32, {Ptr, I32});
+  EXPECT_EQ(str(U.FnTy), "<vscale x 4 x float> (ptr, i32, <vscale x 4 x i1>)");
+  EXPECT_FALSE(U.Params[0].isVectorPassed());
+  FunctionType *FTy = FunctionType::get(F32, {F32}, false);
+  std::optional<VFInfo> Fixed = VFABI::tryDemangleForVFABI("_ZGVsM4v_f", FTy);
+  ASSERT_TRUE(Fixed.has_value());
+  Expected<VariantABI> FA = computeVariantABI(*Fixed, FTy);
+  EXPECT_FALSE(bool(FA));
+  consumeError(FA.takeError());
+}
+
 TEST_F(VariantABITest, AdvSIMD) {
   EXPECT_EQ(isaFromLetter('n'), ISAClass::AdvSIMD);
-  EXPECT_FALSE(isaFromLetter('s')); // SVE: not defined yet
   EXPECT_TRUE(canRunISA(ISAClass::AdvSIMD, ISAClass::AdvSIMD));
   EXPECT_FALSE(canRunISA(ISAClass::AdvSIMD, ISAClass::SSE));
   EXPECT_FALSE(canRunISA(ISAClass::AVX512, ISAClass::AdvSIMD));

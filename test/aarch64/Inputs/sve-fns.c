@@ -1,0 +1,57 @@
+/* Declare-simd functions whose SVE (`s`) variants test/aarch64/sve-*.test
+   check: clang-22 with -march=armv8-a+sve promises _ZGVsMx... for each. */
+#pragma omp declare simd
+float ff(float x, float y) { return x * y + 1.0f; }
+
+#pragma omp declare simd
+double fd(double x) { return x > 1.0 ? x * 0.5 : x * 3.0 + 1.0; }
+
+#pragma omp declare simd
+int fi(int a, int b) { return a * b + (a >> 2); }
+
+#pragma omp declare simd
+short fs(short a, short b) { return (short)(a * 3 + b); }
+
+#pragma omp declare simd
+unsigned char fc(unsigned char a, unsigned char b) { return (unsigned char)(a + 2 * b); }
+
+/* Reads through a uniform pointer at a linear index. */
+#pragma omp declare simd uniform(p) linear(i)
+float fu(const float *p, int i) { return p[i] * 2.0f + 1.0f; }
+
+/* Writes: an inactive lane must never store. */
+#pragma omp declare simd uniform(out) linear(i)
+void fw(float *out, int i, float v) { out[i] = v * 2.0f + 3.0f; }
+
+/* A division inactive lanes must not run (b == 0 there). */
+#pragma omp declare simd
+int fdiv(int a, int b) { return a / b; }
+
+/* Mixed sizes: vscale x 2 lanes, the float argument unpacked. */
+#pragma omp declare simd
+double fm(float a, double b) { return a * b + 0.25; }
+
+/* A divergent inner loop: runs lane by lane (a remark says why). */
+#pragma omp declare simd
+int mandel(float cr, float ci) {
+  float zr = 0, zi = 0;
+  int n = 0;
+  while (n < 64 && zr * zr + zi * zi < 4.0f) {
+    float t = zr * zr - zi * zi + cr;
+    zi = 2.0f * zr * zi + ci;
+    zr = t;
+    ++n;
+  }
+  return n;
+}
+
+/* Fixed-length SVE names are not defined (a warning). */
+#pragma omp declare simd simdlen(4)
+float fl(float x) { return x + 2.0f; }
+
+/* A call inside the body: the variant calls _ZGVsMxv_h with its lanes'
+   predicate and the condition (noinline keeps the call). */
+#pragma omp declare simd
+__attribute__((noinline)) float h(float x) { return x * 3.0f + 1.0f; }
+#pragma omp declare simd
+float k(float x) { return x > 0.5f ? h(x) : x; }

@@ -1,0 +1,12 @@
+float ff(float, float);
+double fd(double);
+int fi(int, int);
+short fs(short, short);
+unsigned char fc(unsigned char, unsigned char);
+float fu(const float *, int);
+void fw(float *, int, float);
+int fdiv(int, int);
+double fm(float, double);
+int mandel(float, float);
+float h(float);
+float k(float);

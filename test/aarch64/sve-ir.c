@@ -1,0 +1,71 @@
+// SVE (`s`) variants in IR: clang-22 with +sve promises masked scalable
+// names (_ZGVsMx...), each defined with LLVM's VFABI signature: one
+// <vscale x N x T> per vector parameter (N = 128 / the widest vector
+// element), scalars as they are, the mask a <vscale x N x i1> predicate.
+// The lane loop runs vscale x N lanes and asks for scalable width N; -O2
+// widens it and no lane loop is left. Fixed-length SVE names get a warning.
+// A body with an inner loop runs granule by granule through an internal
+// N-lane variant that vplan-ext cuts (a remark says so); without the cut
+// its lanes run one by one, with a remark. No cross tools needed.
+// RUN: %clang-aarch64 -march=armv8-a+sve -O2 -fopenmp-simd -Rpass-missed=vecclone -Rpass-analysis=vecclone -S -emit-llvm %S/Inputs/sve-fns.c -o %t.ll 2>%t.err
+// RUN: FileCheck %s < %t.ll
+// RUN: FileCheck %s --check-prefix=DIAG < %t.err
+// RUN: %clang-aarch64 -march=armv8-a+sve -O0 -fopenmp-simd -S -emit-llvm %S/Inputs/sve-fns.c -o - 2>/dev/null | FileCheck %s --check-prefix=O0
+
+// CHECK-DAG: define {{.*}}<vscale x 4 x float> @_ZGVsMxvv_ff(<vscale x 4 x float> {{.*}}, <vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
+// CHECK-DAG: define {{.*}}<vscale x 2 x double> @_ZGVsMxv_fd(<vscale x 2 x double> {{.*}}, <vscale x 2 x i1> {{.*}})
+// CHECK-DAG: define {{.*}}<vscale x 4 x i32> @_ZGVsMxvv_fi(<vscale x 4 x i32> {{.*}}, <vscale x 4 x i32> {{.*}}, <vscale x 4 x i1> {{.*}})
+// CHECK-DAG: define {{.*}}<vscale x 8 x i16> @_ZGVsMxvv_fs(<vscale x 8 x i16> {{.*}}, <vscale x 8 x i16> {{.*}}, <vscale x 8 x i1> {{.*}})
+// CHECK-DAG: define {{.*}}<vscale x 16 x i8> @_ZGVsMxvv_fc(<vscale x 16 x i8> {{.*}}, <vscale x 16 x i8> {{.*}}, <vscale x 16 x i1> {{.*}})
+// CHECK-DAG: define {{.*}}<vscale x 4 x float> @_ZGVsMxul_fu(ptr {{.*}}, i32 {{.*}}, <vscale x 4 x i1> {{.*}})
+// CHECK-DAG: define {{.*}}void @_ZGVsMxulv_fw(ptr {{.*}}, i32 {{.*}}, <vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
+// CHECK-DAG: define {{.*}}<vscale x 4 x i32> @_ZGVsMxvv_fdiv(<vscale x 4 x i32> {{.*}}, <vscale x 4 x i32> {{.*}}, <vscale x 4 x i1> {{.*}})
+// Mixed sizes: vscale x 2 lanes, the float argument an unpacked vector.
+// CHECK-DAG: define {{.*}}<vscale x 2 x double> @_ZGVsMxvv_fm(<vscale x 2 x float> {{.*}}, <vscale x 2 x double> {{.*}}, <vscale x 2 x i1> {{.*}})
+// CHECK-DAG: define {{.*}}<vscale x 4 x i32> @_ZGVsMxvv_mandel(<vscale x 4 x float> {{.*}}, <vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
+// CHECK-DAG: define internal aarch64_sve_vector_pcs <4 x i32> @_ZGVsMxvv_mandel.granule(<4 x float> {{.*}}, <4 x float> {{.*}}, <4 x i32> {{.*}})
+// CHECK-DAG: call aarch64_sve_vector_pcs <4 x i32> @_ZGVsMxvv_mandel.granule(
+// CHECK-DAG: define {{.*}}<vscale x 4 x float> @_ZGVsMxv_k(<vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
+// CHECK-DAG: call <vscale x 4 x float> @_ZGVsMxv_h(<vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
+// No fixed-length SVE variant, no AdvSIMD name (clang promises none with +sve).
+// CHECK-NOT: define {{.*}}@_ZGVsM4v_fl
+// CHECK-NOT: define {{.*}}@_ZGVn
+// CHECK: attributes #{{[0-9]+}} = { {{.*}}"target-features"="{{.*}}+sve{{.*}}" {{.*}}"vecclone-variant-of"="ff"
+
+// Straight-line bodies: the lane loop is gone, no lane array left.
+// RUN: FileCheck %s --check-prefix=FF < %t.ll
+// FF-LABEL: define {{.*}}@_ZGVsMxvv_ff(
+// FF-NOT: alloca
+// FF-NOT: br
+// FF: fmuladd.nxv4f32
+// FF: ret <vscale x 4 x float>
+// RUN: FileCheck %s --check-prefix=FU < %t.ll
+// FU-LABEL: define {{.*}}@_ZGVsMxul_fu(
+// FU-NOT: alloca
+// FU: call <vscale x 4 x float> @llvm.masked.load.nxv4f32.p0(ptr {{.*}}, <vscale x 4 x i1> %2,
+// FU: ret <vscale x 4 x float>
+// RUN: FileCheck %s --check-prefix=FW < %t.ll
+// FW-LABEL: define {{.*}}@_ZGVsMxulv_fw(
+// FW-NOT: alloca
+// FW: call void @llvm.masked.store.nxv4f32.p0(<vscale x 4 x float> {{.*}}, ptr {{.*}}, <vscale x 4 x i1> %3)
+// FW: ret void
+
+// DIAG-DAG: remark: variant _ZGVsMxvv_mandel runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (vplan-ext's lowering of inner loops needs a fixed lane count)
+// DIAG-DAG: remark: variant _ZGVsMxvv_mandel: lane loop cut at 1 inner loop(s) into innermost lane loops around 1 'while any lane is active' loop(s)
+// DIAG-DAG: warning: vecclone: ignoring vector variant attribute '_ZGVsM4v_fl' on 'fl': fixed-length SVE variants are not defined
+
+// The lane loop (here at -O0, before any vectorizer) runs vscale x N lanes
+// at scalable width N.
+// O0-LABEL: define {{.*}}@_ZGVsMxvv_ff(
+// O0: %[[VS:[0-9]+]] = {{.*}}call i64 @llvm.vscale.i64()
+// O0: %[[TC:[0-9]+]] = mul {{.*}}i64 %[[VS]], 4
+// O0: %[[DONE:[0-9]+]] = icmp eq i64 %{{.*}}, %[[TC]]
+// O0-NEXT: br i1 %[[DONE]], {{.*}} !llvm.loop ![[LOOP:[0-9]+]]
+// O0: ![[LOOP]] = distinct !{![[LOOP]], !{{[0-9]+}}, ![[W:[0-9]+]], {{.*}}, ![[S:[0-9]+]]}
+// O0-DAG: ![[W]] = !{!"llvm.loop.vectorize.width", i32 4}
+// O0-DAG: ![[S]] = !{!"llvm.loop.vectorize.scalable.enable", i1 true}
+
+// Without vplan-ext's cut there is no granule variant: the lanes run one by
+// one over vscale x N, with a remark at the function.
+// RUN: %clang-aarch64 -march=armv8-a+sve -O2 -fopenmp-simd -mllvm -vecclone-cut-lane-loops=false -Rpass-missed=vecclone -S -emit-llvm %S/Inputs/sve-fns.c -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCUT
+// NOCUT: remark: variant _ZGVsMxvv_mandel runs its lanes one by one: the body has an inner loop, and vplan-ext's lowering of divergent inner loops {{.*}}needs a fixed lane count
