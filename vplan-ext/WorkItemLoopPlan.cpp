@@ -8,6 +8,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
@@ -16,6 +17,8 @@ using namespace llvm;
 
 STATISTIC(NumWidened, "Work-item loops the plan widens");
 STATISTIC(NumKeptScalar, "Work-item loops the plan keeps scalar");
+STATISTIC(NumNestsKeptScalar,
+          "Work-item loops with inner loops the plan keeps scalar");
 
 namespace vplanext {
 
@@ -40,18 +43,24 @@ void emitVerdictRemark(OptimizationRemarkEmitter &ORE, const Loop &L,
       << ore::NV("ScalarCost", V.Cost.Scalar) << " one after the other";
     return R;
   };
+  // A loop with inner loops goes to SimdLoopPass (strip-mining and the
+  // cut at its inner loops), an innermost one to the loop vectorizer.
+  bool Nest = !L.isInnermost();
   if (V.Vectorize) {
     ORE.emit([&] {
       return Costs(OptimizationRemark(DEBUG_TYPE, "WorkItemLoopVectorized",
                                       L.getStartLoc(), L.getHeader())
-                   << "work-item loop left to the vectorizer: ");
+                   << (Nest ? "work-item loop with inner loops left to "
+                              "SimdLoopPass: "
+                            : "work-item loop left to the vectorizer: "));
     });
     return;
   }
   ORE.emit([&] {
     return Costs(OptimizationRemarkMissed(DEBUG_TYPE, "WorkItemLoopScalar",
                                           L.getStartLoc(), L.getHeader())
-                 << "work-item loop left scalar: ");
+                 << (Nest ? "work-item loop with inner loops left scalar: "
+                          : "work-item loop left scalar: "));
   });
 }
 
@@ -80,13 +89,22 @@ PreservedAnalyses WorkItemLoopPlanPass::run(Function &F,
     // cost model may still say no: forcing the plan's width where it had
     // (pathfinder's steps with gathers of clamped neighbours) ran 1.5x
     // slower than either. No plan (a loop the divergence analysis cannot
-    // follow): the vectorizer alone decides.
+    // follow): the vectorizer alone decides. A loop with inner loops keeps
+    // its request for SimdLoopPass unless the plan says no; then it runs
+    // as a plain scalar loop, not strip-mined into chunks whose lanes run
+    // one after the other (SimdLoopPass's own verdict on the same plan),
+    // which only adds a loop level and the split into full chunks.
     auto It = Verdicts.find(H);
     const LaneLoopVerdict *V = It == Verdicts.end() ? nullptr : &It->second;
     unsigned VF = V && !V->Vectorize ? 1 : 0;
+    LLVM_DEBUG(dbgs() << "vplan-work-item-loops: " << H->getName() << ": "
+                      << (!V ? "no plan" : VF ? "scalar" : "vectorize")
+                      << (L->isInnermost() ? "" : " (inner loops)") << "\n");
     if (V) {
       emitVerdictRemark(ORE, *L, *V);
       ++(V->Vectorize ? NumWidened : NumKeptScalar);
+      if (!V->Vectorize && !L->isInnermost())
+        ++NumNestsKeptScalar;
     }
     L->setLoopID(makeDecidedWorkItemLoopID(L->getLoopID(), VF));
   }
