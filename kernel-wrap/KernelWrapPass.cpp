@@ -614,7 +614,7 @@ Value *WorkGroupEmitter::emitChunkedLoops(RegionScope &R, bool TreeStep) {
 void WorkGroupEmitter::emitRegion(unsigned RId, SwitchInst *SW,
                                   PHINode *Region) {
   Function *RF = cloneRegion(*WI.F, WI.Prologue, WI.Starts[RId], WI.Barriers,
-                             RId, WI.Uniform);
+                             RId, WI.Uniform, WI.UniformScope);
   bool TreeStep =
       isTreeStep(*RF, RF->getArg(WI.NumKernelArgs + WILocalId + WI.VecDim));
   BasicBlock *Pre = BasicBlock::Create(Ctx, "region" + Twine(RId), WG, Exit);
