@@ -221,7 +221,7 @@ unsigned demoteAcrossBarriers(Function &F, ArrayRef<BasicBlock *> Barriers,
 
 Function *cloneRegion(Function &F, BasicBlock *Prologue, BasicBlock *Start,
                       ArrayRef<BasicBlock *> Barriers, unsigned RegionId,
-                      ArrayRef<UniformSlot> Slots) {
+                      ArrayRef<UniformSlot> Slots, MDNode *UniformScope) {
   LLVMContext &Ctx = F.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   auto *FTy = FunctionType::get(I32, F.getFunctionType()->params(), false);
@@ -243,6 +243,10 @@ Function *cloneRegion(Function &F, BasicBlock *Prologue, BasicBlock *Start,
                        RI->getIterator());
     RI->eraseFromParent();
   }
+  // Cloning gave the per-item arrays' accesses a copy of the scope (its
+  // nodes are distinct): the copies' accesses take the same copy.
+  if (UniformScope)
+    UniformScope = MapMetadata(UniformScope, VMap);
   for (auto [I, B] : enumerate(Barriers)) {
     auto *NB = cast<BasicBlock>(VMap[B]);
     // The block holds the barrier call and the branch to the next region.
@@ -252,7 +256,8 @@ Function *cloneRegion(Function &F, BasicBlock *Prologue, BasicBlock *Start,
     // The group's copy of the uniform values, as this item leaves them.
     for (const UniformSlot &S : Slots) {
       auto *L = cast<AllocaInst>(VMap[S.Local]);
-      RB.CreateStore(RB.CreateLoad(L->getAllocatedType(), L), VMap[S.Out]);
+      RB.CreateStore(RB.CreateLoad(L->getAllocatedType(), L), VMap[S.Out])
+          ->setMetadata(LLVMContext::MD_alias_scope, UniformScope);
     }
     RB.CreateRet(ConstantInt::get(I32, I + 1));
   }
@@ -265,7 +270,9 @@ Function *cloneRegion(Function &F, BasicBlock *Prologue, BasicBlock *Start,
     IRBuilder<> PB(Br);
     for (const UniformSlot &S : Slots) {
       auto *L = cast<AllocaInst>(VMap[S.Local]);
-      PB.CreateStore(PB.CreateLoad(L->getAllocatedType(), VMap[S.In]), L);
+      LoadInst *In = PB.CreateLoad(L->getAllocatedType(), VMap[S.In]);
+      In->setMetadata(LLVMContext::MD_alias_scope, UniformScope);
+      PB.CreateStore(In, L);
     }
   }
   removeUnreachableBlocks(*R);

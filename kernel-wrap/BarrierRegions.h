@@ -21,6 +21,7 @@ namespace llvm {
 class AllocaInst;
 class BasicBlock;
 class Function;
+class MDNode;
 class Value;
 } // namespace llvm
 
@@ -61,7 +62,8 @@ llvm::Function *cloneRegion(llvm::Function &F, llvm::BasicBlock *Prologue,
                             llvm::BasicBlock *Start,
                             llvm::ArrayRef<llvm::BasicBlock *> Barriers,
                             unsigned RegionId,
-                            llvm::ArrayRef<UniformSlot> Slots = {});
+                            llvm::ArrayRef<UniformSlot> Slots = {},
+                            llvm::MDNode *UniformScope = nullptr);
 
 } // namespace kernelwrap
 

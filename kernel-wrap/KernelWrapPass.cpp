@@ -86,10 +86,11 @@ std::optional<std::array<uint64_t, 3>> requiredSize(const Function &K) {
 
 /// The loop ID of a work-item loop. Loops holding inner loops are forced
 /// (SimdLoopPass only takes forced loops, and the stock vectorizer cannot
-/// take them at all); innermost ones carry WorkItemLoopTag: their plan
-/// (WorkItemLoopPlan.h) decides once the unroller has run, whether they are
-/// widened (parallel accesses spare the vectorizer the run-time alias
-/// checks).
+/// take them at all). Without a width the user forced (-kernel-wrap-vf),
+/// both kinds carry WorkItemLoopTag: their plan (WorkItemLoopPlan.h)
+/// decides once the unroller has run whether they are widened, or run as
+/// a plain scalar loop (parallel accesses spare the vectorizer the run-time
+/// alias checks).
 MDNode *workItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
                        const KernelWrapOptions &O, bool Force,
                        unsigned Width = 0) {
@@ -116,7 +117,7 @@ MDNode *workItemLoopID(LLVMContext &Ctx, MDNode *AccessGroup,
     if (VF > 1)
       Ops.push_back(MDNode::get(
           Ctx, {MDString::get(Ctx, "llvm.loop.vectorize.width"), I32(VF)}));
-    else if (!Force)
+    if (O.VF <= 1)
       Ops.push_back(
           MDNode::get(Ctx, {MDString::get(Ctx, vplanext::WorkItemLoopTag)}));
   }
@@ -617,7 +618,7 @@ Value *WorkGroupEmitter::emitChunkedLoops(RegionScope &R, bool TreeStep) {
 void WorkGroupEmitter::emitRegion(unsigned RId, SwitchInst *SW,
                                   PHINode *Region) {
   Function *RF = cloneRegion(*WI.F, WI.Prologue, WI.Starts[RId], WI.Barriers,
-                             RId, WI.Uniform);
+                             RId, WI.Uniform, WI.UniformScope);
   bool TreeStep =
       isTreeStep(*RF, RF->getArg(WI.NumKernelArgs + WILocalId + WI.VecDim));
   BasicBlock *Pre = BasicBlock::Create(Ctx, "region" + Twine(RId), WG, Exit);

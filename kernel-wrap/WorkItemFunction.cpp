@@ -11,6 +11,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Support/Debug.h"
@@ -164,6 +165,36 @@ unsigned chooseVecDim(Function &W, unsigned NumKernelArgs,
   return Best;
 }
 
+/// Marks every load, store and memory intrinsic through \p Ptr (a per-item
+/// context array, through GEPs, phis and selects) as not aliasing the
+/// accesses in \p UniformScope: the arrays end where the uniform copies
+/// start.
+void markNoAliasUniform(Value *Ptr, MDNode *UniformScope) {
+  SmallVector<Value *, 8> Work{Ptr};
+  SmallPtrSet<Value *, 16> Seen{Ptr};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (Use &U : V->uses()) {
+      auto *I = cast<Instruction>(U.getUser());
+      bool Access = (isa<LoadInst>(I) &&
+                     U.getOperandNo() == LoadInst::getPointerOperandIndex()) ||
+                    (isa<StoreInst>(I) &&
+                     U.getOperandNo() == StoreInst::getPointerOperandIndex()) ||
+                    (isa<MemIntrinsic>(I) && U.getOperandNo() < 2);
+      if (Access) {
+        I->setMetadata(LLVMContext::MD_noalias,
+                       MDNode::concatenate(
+                           I->getMetadata(LLVMContext::MD_noalias),
+                           UniformScope));
+        continue;
+      }
+      if ((isa<GetElementPtrInst, PHINode, SelectInst>(I)) &&
+          Seen.insert(I).second)
+        Work.push_back(I);
+    }
+  }
+}
+
 /// Replaces every alloca of the prologue by its element of a context array:
 /// array a of item i at wictx + nitems * offset(a) + i * size(a).
 /// Allocas in \p Uniform stay allocas of each region (see UniformSlot) with
@@ -181,6 +212,13 @@ void moveAllocasToContext(WorkItemFunction &R,
     return;
   IRBuilder<> B(R.Prologue->getTerminator());
   auto Arg = [&](unsigned I) { return W.getArg(N + I); };
+  if (!Shared.empty()) {
+    MDBuilder MDB(W.getContext());
+    MDNode *Domain = MDB.createAnonymousAliasScopeDomain("kw.context");
+    R.UniformScope = MDNode::get(
+        W.getContext(),
+        {MDB.createAnonymousAliasScope(Domain, "kw.uniform.copies")});
+  }
   // Linear id with the vectorization dimension fastest.
   unsigned V = R.VecDim;
   unsigned O1 = V == 2 ? 1 : 2, O2 = V == 0 ? 1 : 0;
@@ -208,6 +246,8 @@ void moveAllocasToContext(WorkItemFunction &R,
     for (User *U : make_early_inc_range(AI->users()))
       if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
         II->eraseFromParent();
+    if (R.UniformScope)
+      markNoAliasUniform(AI, R.UniformScope);
     AI->replaceAllUsesWith(P);
     AI->eraseFromParent();
     Off += Bytes;

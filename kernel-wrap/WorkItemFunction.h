@@ -63,6 +63,12 @@ struct WorkItemFunction {
   /// each).
   llvm::SmallVector<UniformSlot, 4> Uniform;
   uint64_t UniformBytes = 0;
+  /// The alias scope (a scope list) of the accesses to the uniform copies;
+  /// accesses to the per-item arrays carry it as !noalias. They share one
+  /// block, where BasicAA cannot tell them apart, and without it every
+  /// item of pathfinder's step reloaded the uniform step counter and its
+  /// test. Null without uniform values.
+  llvm::MDNode *UniformScope = nullptr;
   unsigned ContextArrays = 0;
   unsigned Demoted = 0;
   /// 1 + the index of the barrier that ends a lockstep round

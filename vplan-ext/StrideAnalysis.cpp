@@ -43,9 +43,67 @@ private:
     return A;
   }
   const SCEV *laneComponent(const SCEV *S, const Instruction &I) const;
+  const SCEVAddRecExpr *noWrapRecurrence(const SCEV *S, Value *Ptr,
+                                         const Instruction &I) const;
+};
+
+/// An address of an access in an inner loop of lane loop L at one fixed
+/// iteration of the inner loops (their first): their recurrences become
+/// their starts. Active lanes of an inner loop run the same iteration, so
+/// when each such recurrence steps by the same amount in every lane, the
+/// address moves from lane to lane as this one does. Failed when one does
+/// not (or is the exit value of a divergent loop, which lanes leave apart).
+class FixInnerIterations : public SCEVRewriteVisitor<FixInnerIterations> {
+public:
+  FixInnerIterations(ScalarEvolution &SE, const Loop &L, const Instruction &I,
+                     const LaneLoopDivergence &Div)
+      : SCEVRewriteVisitor(SE), L(L), I(I), Div(Div) {}
+
+  const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
+    const Loop *C = AR->getLoop();
+    if (C == &L || !L.contains(C))
+      return SCEVRewriteVisitor::visitAddRecExpr(AR);
+    if (!AR->isAffine() || !SE.isLoopInvariant(AR->getStepRecurrence(SE), &L) ||
+        (!C->contains(&I) && Div.isDivergentLoop(C))) {
+      Failed = true;
+      return AR;
+    }
+    return visit(AR->getStart());
+  }
+
+  bool Failed = false;
+
+private:
+  const Loop &L;
+  const Instruction &I;
+  const LaneLoopDivergence &Div;
 };
 
 } // namespace
+
+/// The lane loop's recurrence that \p S (the address \p Ptr of \p I) is
+/// if a narrow index does not wrap, as the vectorizer's SCEV predicates
+/// assume (checked once before its loop), or null. In an inner loop
+/// (md's `neigh[j * nAtoms + i]`, `int i` the work item): at a fixed inner
+/// iteration, since the cut makes the inner loop run around the lane loop
+/// the vectorizer widens, whose checks are then per inner iteration.
+const SCEVAddRecExpr *
+StrideClassifier::noWrapRecurrence(const SCEV *S, Value *Ptr,
+                                   const Instruction &I) const {
+  if (LI.getLoopFor(I.getParent()) == &L) {
+    PredicatedScalarEvolution PSE(SE, L);
+    const SCEVAddRecExpr *AR = PSE.getAsAddRec(Ptr);
+    return AR && AR->getLoop() == &L ? AR : nullptr;
+  }
+  FixInnerIterations Fix(SE, L, I, Div);
+  const SCEV *Fixed = Fix.visit(S);
+  if (Fix.Failed)
+    return nullptr;
+  SmallVector<const SCEVPredicate *, 4> Preds;
+  const SCEVAddRecExpr *AR =
+      SE.convertSCEVToAddRecWithPredicates(Fixed, &L, Preds);
+  return AR && AR->getLoop() == &L ? AR : nullptr;
+}
 
 /// Drops the recurrences of inner loops from \p S, keeping what changes from
 /// lane to lane. Active lanes of an inner loop run the same iteration, so an
@@ -88,12 +146,11 @@ AccessStride StrideClassifier::classify(Instruction &I) const {
   // get_global_id(0)`) is a recurrence only if it does not wrap, which the
   // vectorizer checks once before the loop (its SCEV predicates) and then
   // widens the access as one.
-  if ((!AR || AR->getLoop() != &L) && LI.getLoopFor(I.getParent()) == &L) {
-    PredicatedScalarEvolution PSE(SE, L);
-    if (const SCEVAddRecExpr *NoWrap = PSE.getAsAddRec(Ptr);
-        NoWrap && NoWrap->getLoop() == &L) {
+  if (!AR || AR->getLoop() != &L) {
+    if (const SCEVAddRecExpr *NoWrap = noWrapRecurrence(S, Ptr, I)) {
       AR = NoWrap;
       A.AssumesNoWrap = true;
+      LLVM_DEBUG(dbgs() << "  if its index does not wrap: " << *AR << "\n");
     }
   }
   if (AR && AR->getLoop() == &L && AR->isAffine()) {
