@@ -81,15 +81,18 @@ void setLaneLoopID(BasicBlock *LaneHeader, MDNode *ID) {
       P->getTerminator()->setMetadata(LLVMContext::MD_loop, ID);
 }
 
-MDNode *makeDecidedWorkItemLoopID(MDNode *ID, unsigned VF) {
+MDNode *makeDecidedWorkItemLoopID(MDNode *ID, unsigned VF, bool Nest) {
   LLVMContext &Ctx = ID->getContext();
   SmallVector<Metadata *, 8> Props;
   for (const MDOperand &Op : drop_begin(ID->operands())) {
     auto *N = dyn_cast<MDNode>(Op.get());
     auto *S = N ? dyn_cast<MDString>(N->getOperand(0)) : nullptr;
-    // The tag goes, and with a verdict any width or request the loop had.
+    // The tag goes, and with a verdict any width or request the loop had;
+    // an innermost loop without one, its request.
     if (S && (S->getString() == WorkItemLoopTag ||
-              (VF && S->getString().starts_with("llvm.loop.vectorize."))))
+              (VF && S->getString().starts_with("llvm.loop.vectorize.")) ||
+              (!VF && !Nest &&
+               S->getString() == "llvm.loop.vectorize.enable")))
       continue;
     Props.push_back(Op.get());
   }

@@ -65,8 +65,13 @@ llvm::MDNode *makeDeclinedLaneLoopID(llvm::MDNode *ID);
 void setLaneLoopID(llvm::BasicBlock *LaneHeader, llvm::MDNode *ID);
 /// A work-item loop's \p ID without WorkItemLoopTag and with the width the
 /// plan chose: \p VF lanes (vectorize.enable), 1 (scalar, the items one
-/// after the other), or 0 (no verdict: the vectorizer's cost model).
-llvm::MDNode *makeDecidedWorkItemLoopID(llvm::MDNode *ID, unsigned VF);
+/// after the other), or 0 (no verdict: SimdLoopPass for a loop with inner
+/// loops (\p Nest), which keeps kernel-wrap's request; the vectorizer's
+/// cost model for an innermost one, which loses it: its inner loops were
+/// unrolled away, and a request the vectorizer cannot meet ends in clang's
+/// location-less "loop not vectorized" warning).
+llvm::MDNode *makeDecidedWorkItemLoopID(llvm::MDNode *ID, unsigned VF,
+                                        bool Nest);
 
 } // namespace vplanext
 

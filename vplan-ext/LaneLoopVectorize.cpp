@@ -2,6 +2,8 @@
 
 #include "vplan-ext/LaneLoopVectorize.h"
 #include "vplan-ext/LaneLoopMetadata.h"
+#include "vplan-ext/WorkItemAccessGroups.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -27,11 +29,19 @@ void runVectorizerEarly(Function &F, FunctionAnalysisManager &AM,
   AM.invalidate(F, LoopVectorizePass(Opts).run(F, AM));
 }
 
-/// Lane loops that still ask to be vectorized.
+/// An innermost work-item loop. One that still asks to be vectorized here
+/// asks for the width the user gave kernel-wrap (`kw-run --vf`).
+static bool isForcedWorkItemLoop(const Loop &L) {
+  return L.isInnermost() &&
+         findStringMetadataForLoop(&L, WorkItemParallelTag).has_value();
+}
+
+/// Lane loops, and forced work-item loops, that still ask to be vectorized.
 static SmallVector<Loop *, 4> pendingLaneLoops(LoopInfo &LI) {
   SmallVector<Loop *, 4> Out;
   for (Loop *L : LI.getLoopsInPreorder())
-    if (findStringMetadataForLoop(L, LaneLoopTag) &&
+    if ((findStringMetadataForLoop(L, LaneLoopTag) ||
+         isForcedWorkItemLoop(*L)) &&
         hasVectorizeTransformation(L) == TM_ForcedByUser)
       Out.push_back(L);
   return Out;
@@ -101,9 +111,19 @@ PreservedAnalyses LaneLoopVectorizePass::run(Function &F,
   // Every handler sees only enabled diagnostics then: the ones that filter
   // for themselves (clang's, opt's) drop nothing more.
   Ctx.setDiagnosticHandler(std::move(Prev), /*RespectFilters=*/true);
+  OptimizationRemarkEmitter ORE(&F);
   for (Loop *L : pendingLaneLoops(AM.getResult<LoopAnalysis>(F))) {
     ++NumDeclined;
     L->setLoopID(makeDeclinedLaneLoopID(L->getLoopID()));
+    // Variants' lane loops get vecclone-report's remark, at the function.
+    if (isForcedWorkItemLoop(*L))
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "WorkItemLoopDeclined",
+                                        L->getStartLoc(), L->getHeader())
+               << "work-item loop not vectorized at the width asked for: "
+                  "the vectorizer declined it "
+                  "(-Rpass-analysis=loop-vectorize says why)";
+      });
   }
   return PreservedAnalyses::none();
 }

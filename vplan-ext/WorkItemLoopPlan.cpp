@@ -131,7 +131,8 @@ PreservedAnalyses WorkItemLoopPlanPass::run(Function &F,
         NumRowsRolled += keepDivergentRowsRolled(*L, *V);
       }
     }
-    L->setLoopID(makeDecidedWorkItemLoopID(L->getLoopID(), VF));
+    L->setLoopID(
+        makeDecidedWorkItemLoopID(L->getLoopID(), VF, !L->isInnermost()));
   }
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
