@@ -58,25 +58,40 @@ if [ "$cxx" = 1 ]; then
 fi
 run="qemu-aarch64 -L /usr/aarch64-linux-gnu"
 
+# The callee's flags for batch SEED: an optimization level, a contraction
+# mode and, in every other group of twelve seeds, every lane loop vector.
+batch_flags() { # SEED
+  local s=$1 opts=(-O1 -O2 -O3 -Os) contr=(off on fast)
+  local f="${opts[$((s % 4))]} -ffp-contract=${contr[$(((s / 4) % 3))]}"
+  [ $(((s / 12) % 2)) = 1 ] && f="$f -mllvm -vplan-min-speedup=0"
+  echo "$f"
+}
+
+# Generates the batch of the caller's $s into $d and builds its callee and
+# clang's loops with compiler CC (WHAT: "" or "SVE ", for the messages);
+# prints the failure and returns 2 if a step fails.
+build_batch() { # CC WHAT
+  local cc=$1 what=$2
+  python3 "$root/test/fuzz/gen_fuzz.py" "$s" "$count" "$d" --first="$first" \
+    --narrow-helpers --arch=aarch64 $genopts || { echo "seed $s: GENERATOR FAILED"; return 2; }
+  if ! $cc -fpass-plugin="$plugin" -mllvm -vplan-ext-verify-plan $flags \
+      -fopenmp-simd -w -c "$d/callee.$ext" -o "$d/callee.o" 2>"$d/compile.log"; then
+    echo "seed $s: CRASH compiling the ${what}callee ($flags): $(grep -m1 -E 'error|LLVM ERROR' "$d/compile.log")"
+    return 2
+  fi
+  $cc -fpass-plugin="$plugin" -O2 -fopenmp-simd -w -c "$d/caller.$ext" -o "$d/ccaller.o" 2>>"$d/compile.log" ||
+    { echo "seed $s: CRASH compiling the ${what}loops"; return 2; }
+}
+
 # One SVE batch (--sve): the callee and clang's loops with +sve, under qemu
 # at the seed's SVE length.
 one_sve_batch() { # SEED FIRST COUNT
-  local s=$1 first=$2 count=$3 d=$out/b$1
-  local opts=(-O1 -O2 -O3 -Os) contr=(off on fast) lens=(16 32 64 256)
-  local flags="${opts[$((s % 4))]} -ffp-contract=${contr[$(((s / 4) % 3))]}"
-  [ $(((s / 12) % 2)) = 1 ] && flags="$flags -mllvm -vplan-min-speedup=0"
-  local vl=${lens[$(((s / 2) % 4))]}
+  local s=$1 first=$2 count=$3 d=$out/b$1 lens=(16 32 64 256)
+  local flags vl=${lens[$(((s / 2) % 4))]}
+  flags=$(batch_flags "$s")
   mkdir -p "$d"
-  python3 "$root/test/fuzz/gen_fuzz.py" "$s" "$count" "$d" --first="$first" \
-    --narrow-helpers --arch=aarch64 $genopts || { echo "seed $s: GENERATOR FAILED"; return 2; }
   local sveclang="$clang -march=armv8-a+sve"
-  if ! $sveclang -fpass-plugin="$plugin" -mllvm -vplan-ext-verify-plan $flags \
-      -fopenmp-simd -w -c "$d/callee.$ext" -o "$d/callee.o" 2>"$d/compile.log"; then
-    echo "seed $s: CRASH compiling the SVE callee ($flags): $(grep -m1 -E 'error|LLVM ERROR' "$d/compile.log")"
-    return 2
-  fi
-  $sveclang -fpass-plugin="$plugin" -O2 -fopenmp-simd -w -c "$d/caller.$ext" -o "$d/ccaller.o" 2>>"$d/compile.log" ||
-    { echo "seed $s: CRASH compiling the SVE loops"; return 2; }
+  build_batch "$sveclang" "SVE " || return 2
   $sveclang "$d/ccaller.o" "$d/callee.o" -lm -o "$d/cloops" || { echo "seed $s: link failed"; return 2; }
   # Every scalable name clang promises (fixed-length SVE names get a
   # warning and no definition, by design) must be in the object.
@@ -100,20 +115,10 @@ one_sve_batch() { # SEED FIRST COUNT
 # One batch: prints its line; the status says ok (0), mismatch (1), crash (2).
 one_batch() { # SEED FIRST COUNT
   [ "$sve" = 1 ] && { one_sve_batch "$@"; return; }
-  local s=$1 first=$2 count=$3 d=$out/b$1
-  local opts=(-O1 -O2 -O3 -Os) contr=(off on fast)
-  local flags="${opts[$((s % 4))]} -ffp-contract=${contr[$(((s / 4) % 3))]}"
-  [ $(((s / 12) % 2)) = 1 ] && flags="$flags -mllvm -vplan-min-speedup=0"
+  local s=$1 first=$2 count=$3 d=$out/b$1 flags
+  flags=$(batch_flags "$s")
   mkdir -p "$d"
-  python3 "$root/test/fuzz/gen_fuzz.py" "$s" "$count" "$d" --first="$first" \
-    --narrow-helpers --arch=aarch64 $genopts || { echo "seed $s: GENERATOR FAILED"; return 2; }
-  if ! $clang -fpass-plugin="$plugin" -mllvm -vplan-ext-verify-plan $flags \
-      -fopenmp-simd -w -c "$d/callee.$ext" -o "$d/callee.o" 2>"$d/compile.log"; then
-    echo "seed $s: CRASH compiling the callee ($flags): $(grep -m1 -E 'error|LLVM ERROR' "$d/compile.log")"
-    return 2
-  fi
-  $clang -fpass-plugin="$plugin" -O2 -fopenmp-simd -w -c "$d/caller.$ext" -o "$d/ccaller.o" 2>>"$d/compile.log" ||
-    { echo "seed $s: CRASH compiling the loops"; return 2; }
+  build_batch "$clang" "" || return 2
   $gcc -O0 -w -c "$d/driver.c" -o "$d/driver.o" && $loopcc -O2 -fopenmp-simd -w -c "$d/caller.$ext" -o "$d/gcaller.o" ||
     { echo "seed $s: gcc failed"; return 2; }
   local missing=0

@@ -225,21 +225,7 @@ buildGranuleVariant(Function &Scalar, StringRef Name, const VariantABI &ABI,
   GF.setCallingConv(CallingConv::AArch64_SVE_VectorCall);
 
   // The SVE variant itself, with the scalar's linkage (as buildVariant's).
-  Module &M = *Scalar.getParent();
-  GlobalValue::LinkageTypes Linkage = Scalar.getLinkage();
-  if (Linkage == GlobalValue::LinkOnceODRLinkage)
-    Linkage = GlobalValue::WeakODRLinkage;
-  else if (Linkage == GlobalValue::LinkOnceAnyLinkage)
-    Linkage = GlobalValue::WeakAnyLinkage;
-  Function *V =
-      Function::Create(ABI.FnTy, Linkage, Scalar.getAddressSpace(), Name, &M);
-  V->setVisibility(Scalar.getVisibility());
-  V->setDLLStorageClass(Scalar.getDLLStorageClass());
-  V->setDSOLocal(Scalar.isDSOLocal());
-  if (Scalar.hasSection())
-    V->setSection(Scalar.getSection());
-  if (Scalar.hasComdat())
-    V->setComdat(M.getOrInsertComdat(Name));
+  Function *V = createVariantSymbol(Scalar, Name, ABI.FnTy);
   for (const Attribute &A : GF.getAttributes().getFnAttrs())
     V->addFnAttr(A);
   V->addFnAttr("target-features",

@@ -410,38 +410,62 @@ static bool isScalarPassedKind(VFParamKind K) {
   }
 }
 
-/// How parameter \p VP of \p ScalarTy is passed; appends its IR arguments.
-static Expected<ParamABI> paramABI(VariantABI &ABI, const VFParameter &VP,
-                                   FunctionType *ScalarTy,
-                                   SmallVectorImpl<Type *> &ArgTys) {
+static std::string paramName(const VFParameter &VP) {
+  return ("parameter " + Twine(VP.ParamPos + 1)).str();
+}
+
+/// What every ISA class does with parameter \p VP of \p ScalarTy: records
+/// its kind, step, alignment and scalar type, classifies the type (into
+/// \p C; \p ABIName names the ABI when it has no vector form) and checks a
+/// uniform or linear parameter, which is then complete: passed as its
+/// scalar.
+static Expected<ParamABI> commonParamABI(const VFParameter &VP,
+                                         FunctionType *ScalarTy,
+                                         StringRef ABIName, ScalarClass &C) {
   ParamABI P;
   P.Kind = VP.ParamKind;
   P.StepOrPos = VP.LinearStepOrPos;
   P.Alignment = VP.Alignment.value() > 1 ? VP.Alignment.value() : 0;
   P.ScalarTy = ScalarTy->getParamType(VP.ParamPos);
-  P.FirstArg = ArgTys.size();
-  std::string Which = ("parameter " + Twine(VP.ParamPos + 1)).str();
-  std::optional<ScalarClass> C = classifyScalar(P.ScalarTy);
-  if (!C)
+  std::string Which = paramName(VP);
+  std::optional<ScalarClass> SC = classifyScalar(P.ScalarTy);
+  if (!SC)
     return fail(Twine(Which) + " has a type with no vector form in the " +
-                abiName(ABI));
+                ABIName);
+  C = *SC;
+  if (!isScalarPassedKind(P.Kind))
+    return P;
+  if (P.ScalarTy->isFloatingPointTy() && P.Kind != VFParamKind::OMP_Uniform)
+    return fail(Twine(Which) + " is linear but has a floating-point type");
+  bool IsRef = P.Kind == VFParamKind::OMP_LinearRef ||
+               P.Kind == VFParamKind::OMP_LinearRefPos ||
+               P.Kind == VFParamKind::OMP_LinearUVal ||
+               P.Kind == VFParamKind::OMP_LinearUValPos;
+  if (IsRef && !C.IsPointer)
+    return fail(Twine(Which) + " is a linear reference but not a pointer");
+  return P;
+}
+
+/// How parameter \p VP of \p ScalarTy is passed; appends its IR arguments.
+static Expected<ParamABI> paramABI(VariantABI &ABI, const VFParameter &VP,
+                                   FunctionType *ScalarTy,
+                                   SmallVectorImpl<Type *> &ArgTys) {
+  ScalarClass C;
+  Expected<ParamABI> Common = commonParamABI(VP, ScalarTy, abiName(ABI), C);
+  if (!Common)
+    return Common.takeError();
+  ParamABI P = *Common;
+  P.FirstArg = ArgTys.size();
   if (isScalarPassedKind(P.Kind)) {
-    if (P.ScalarTy->isFloatingPointTy() && P.Kind != VFParamKind::OMP_Uniform)
-      return fail(Twine(Which) + " is linear but has a floating-point type");
-    bool IsRef = P.Kind == VFParamKind::OMP_LinearRef ||
-                 P.Kind == VFParamKind::OMP_LinearRefPos ||
-                 P.Kind == VFParamKind::OMP_LinearUVal ||
-                 P.Kind == VFParamKind::OMP_LinearUValPos;
-    if (IsRef && !C->IsPointer)
-      return fail(Twine(Which) + " is a linear reference but not a pointer");
     ArgTys.push_back(P.ScalarTy);
     return P;
   }
+  std::string Which = paramName(VP);
   if (P.Kind != VFParamKind::Vector && !isLinearValKind(P.Kind))
     return fail(Twine(Which) + " has a kind the " + abiName(ABI) + " does not define");
   // linear(val(r)) on a reference is passed by GCC as a vector of the
   // lanes' addresses (measured with gcc 12), so it splits like pointers.
-  if (isLinearValKind(P.Kind) && !C->IsPointer)
+  if (isLinearValKind(P.Kind) && !C.IsPointer)
     return fail(Twine(Which) + " is linear(val) but not a reference");
   auto [Piece, N] = splitIntoPieces(P.ScalarTy, ABI.ISA, ABI.VLen);
   if (std::string Why = vectorLimit(ABI, Piece, N); !Why.empty())
@@ -465,32 +489,19 @@ VectorType *VariantABI::irVectorType(FixedVectorType *Shape) const {
 /// recorded (PieceTy), the rest scalars as everywhere.
 static Expected<ParamABI> sveParamABI(const VFParameter &VP,
                                       FunctionType *ScalarTy, unsigned VLen) {
-  ParamABI P;
-  P.Kind = VP.ParamKind;
-  P.StepOrPos = VP.LinearStepOrPos;
-  P.Alignment = VP.Alignment.value() > 1 ? VP.Alignment.value() : 0;
-  P.ScalarTy = ScalarTy->getParamType(VP.ParamPos);
+  ScalarClass C;
+  Expected<ParamABI> Common =
+      commonParamABI(VP, ScalarTy, "AArch64 vector ABI", C);
+  if (!Common)
+    return Common.takeError();
+  ParamABI P = *Common;
   P.FirstArg = VP.ParamPos;
-  std::string Which = ("parameter " + Twine(VP.ParamPos + 1)).str();
-  std::optional<ScalarClass> C = classifyScalar(P.ScalarTy);
-  if (!C)
-    return fail(Twine(Which) + " has a type with no vector form in the "
-                               "AArch64 vector ABI");
-  if (isScalarPassedKind(P.Kind)) {
-    if (P.ScalarTy->isFloatingPointTy() && P.Kind != VFParamKind::OMP_Uniform)
-      return fail(Twine(Which) + " is linear but has a floating-point type");
-    bool IsRef = P.Kind == VFParamKind::OMP_LinearRef ||
-                 P.Kind == VFParamKind::OMP_LinearRefPos ||
-                 P.Kind == VFParamKind::OMP_LinearUVal ||
-                 P.Kind == VFParamKind::OMP_LinearUValPos;
-    if (IsRef && !C->IsPointer)
-      return fail(Twine(Which) + " is a linear reference but not a pointer");
+  if (isScalarPassedKind(P.Kind))
     return P;
-  }
   // LLVM's createFunctionType keeps a `linear(val)` reference scalar, gcc
   // passes its lanes' addresses: with no SVE peer to settle it, refuse.
   if (P.Kind != VFParamKind::Vector)
-    return fail(Twine(Which) + " is " +
+    return fail(Twine(paramName(VP)) + " is " +
                 (isLinearValKind(P.Kind) ? "linear(val)" : "of a kind") +
                 ", which SVE variants do not define");
   P.PieceTy = FixedVectorType::get(abiElementType(P.ScalarTy), VLen);

@@ -975,10 +975,9 @@ static std::string whyNotInlined(Function &Scalar, const BuildOptions &Opts) {
   return "";
 }
 
-BuiltVariant buildVariant(Function &Scalar, StringRef Name,
-                          const VariantABI &ABI, const BuildOptions &Opts) {
+Function *createVariantSymbol(Function &Scalar, StringRef Name,
+                              FunctionType *FnTy) {
   Module &M = *Scalar.getParent();
-  BuiltVariant Out;
   // An inline, template or constexpr function's variants are defined where
   // the function is emitted, as gcc's are (weak); as linkonce, nothing
   // would call them here and they would be dropped.
@@ -987,8 +986,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     Linkage = GlobalValue::WeakODRLinkage;
   else if (Linkage == GlobalValue::LinkOnceAnyLinkage)
     Linkage = GlobalValue::WeakAnyLinkage;
-  Function *V = Function::Create(ABI.FnTy, Linkage, Scalar.getAddressSpace(),
-                                 Name, &M);
+  Function *V =
+      Function::Create(FnTy, Linkage, Scalar.getAddressSpace(), Name, &M);
   V->setVisibility(Scalar.getVisibility());
   V->setDLLStorageClass(Scalar.getDLLStorageClass());
   V->setDSOLocal(Scalar.isDSOLocal());
@@ -997,6 +996,13 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     V->setSection(Scalar.getSection());
   if (Scalar.hasComdat())
     V->setComdat(M.getOrInsertComdat(Name));
+  return V;
+}
+
+BuiltVariant buildVariant(Function &Scalar, StringRef Name,
+                          const VariantABI &ABI, const BuildOptions &Opts) {
+  BuiltVariant Out;
+  Function *V = createVariantSymbol(Scalar, Name, ABI.FnTy);
   setVariantAttributes(*V, Scalar, ABI);
   Out.Fn = V;
 

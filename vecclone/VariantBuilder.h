@@ -21,6 +21,7 @@
 
 namespace llvm {
 class Function;
+class FunctionType;
 class Loop;
 class MDNode;
 class TargetLibraryInfo;
@@ -100,6 +101,13 @@ bool isVectorizedLoopID(const llvm::MDNode *LoopID);
 /// pointee type behind a variable linear step or a `uval` reference is not
 /// recoverable from the IR), or an empty string when it can.
 std::string whyCannotBuild(const llvm::Function &Scalar, const VariantABI &ABI);
+
+/// The variant \p Name of \p Scalar with type \p FnTy, declared with the
+/// scalar's linkage (weak for linkonce: gcc's clones are weak), visibility,
+/// section and comdat; no attributes, no body.
+llvm::Function *createVariantSymbol(llvm::Function &Scalar,
+                                    llvm::StringRef Name,
+                                    llvm::FunctionType *FnTy);
 
 /// Defines \p Name in \p Scalar's module with the calling convention \p ABI.
 /// \p Scalar must be a definition; it is not modified.
