@@ -508,6 +508,22 @@ static Expected<ParamABI> sveParamABI(const VFParameter &VP,
   return P;
 }
 
+/// Checks that \p Info names one kind per parameter of \p ScalarTy (the
+/// mask aside) and sets the characteristic type from those kinds.
+static Error setCharacteristicType(VariantABI &ABI, const VFInfo &Info,
+                                   FunctionType *ScalarTy) {
+  SmallVector<VFParamKind, 8> Kinds;
+  for (const VFParameter &P : Info.Shape.Parameters)
+    if (P.ParamKind != VFParamKind::GlobalPredicate)
+      Kinds.push_back(P.ParamKind);
+  if (Kinds.size() != ScalarTy->getNumParams())
+    return fail("the variant describes " + Twine(Kinds.size()) +
+                " parameters but the function has " +
+                Twine(ScalarTy->getNumParams()));
+  ABI.CDT = characteristicType(ScalarTy, Kinds);
+  return Error::success();
+}
+
 /// SVE with the scalable length `x` (vfabia64's vector-length agnostic
 /// variants): the IR signature is LLVM's VFABI::createFunctionType, whose
 /// lane count (vscale x 128 / the widest vector element) the loop
@@ -530,15 +546,8 @@ static Expected<VariantABI> computeSVEABI(const VFInfo &Info,
   Type *RetTy = ScalarTy->getReturnType();
   if (!RetTy->isVoidTy() && !classifyScalar(RetTy))
     return fail("return type has no vector form in the AArch64 vector ABI");
-  SmallVector<VFParamKind, 8> Kinds;
-  for (const VFParameter &P : Info.Shape.Parameters)
-    if (P.ParamKind != VFParamKind::GlobalPredicate)
-      Kinds.push_back(P.ParamKind);
-  if (Kinds.size() != ScalarTy->getNumParams())
-    return fail("the variant describes " + Twine(Kinds.size()) +
-                " parameters but the function has " +
-                Twine(ScalarTy->getNumParams()));
-  ABI.CDT = characteristicType(ScalarTy, Kinds);
+  if (Error E = setCharacteristicType(ABI, Info, ScalarTy))
+    return E;
   for (const VFParameter &VP : Info.Shape.Parameters) {
     if (VP.ParamKind == VFParamKind::GlobalPredicate)
       continue;
@@ -580,17 +589,10 @@ Expected<VariantABI> computeVariantABI(const VFInfo &Info,
   Type *RetTy = ScalarTy->getReturnType();
   if (!RetTy->isVoidTy() && !classifyScalar(RetTy))
     return fail("return type has no vector form in the " + abiName(ABI));
-  SmallVector<VFParamKind, 8> Kinds;
-  for (const VFParameter &P : Info.Shape.Parameters)
-    if (P.ParamKind != VFParamKind::GlobalPredicate)
-      Kinds.push_back(P.ParamKind);
-  if (Kinds.size() != ScalarTy->getNumParams())
-    return fail("the variant describes " + Twine(Kinds.size()) +
-                " parameters but the function has " +
-                Twine(ScalarTy->getNumParams()));
   // A variadic function's variants take its named parameters, as gcc's
   // clones do; whether its body may be copied is VariantBuilder's question.
-  ABI.CDT = characteristicType(ScalarTy, Kinds);
+  if (Error E = setCharacteristicType(ABI, Info, ScalarTy))
+    return E;
 
   SmallVector<Type *, 16> ArgTys;
   if (Error E = setReturn(ABI, RetTy, ArgTys))
