@@ -10,7 +10,16 @@ the launch through the ICD loader, and its answers must be kw-run's, byte
 for byte. Exits 1 on a wrong answer.
 
   bench/kernels/run.py [--build build] [--threads 1,2] [--repeat 11]
-                       [--only a,b] [--smoke] [--md F] [--json F]
+                       [--rounds 3] [--only a,b] [--smoke] [--md F] [--json F]
+
+Each column is the minimum over --rounds rounds that run the four builds
+one after the other (vectorized, --novec, our platform, pocl), so that a
+slow spell of the machine reaches every column alike. A kernel whose
+work-group function is the same machine code vectorized and --novec (the
+plan kept every work-item loop scalar) is marked "same code": a difference
+between those two columns is then the machine's, not the vectorizer's.
+A kernel whose vectorized code is slower than --novec by more than 5% is
+printed with SLOWER THAN --novec.
 
 --smoke runs each kernel's first (small) test configuration twice, at the
 last thread count only: a check that the harness and the answers are right,
@@ -44,6 +53,15 @@ def min_ms(out):
     return float(re.search(r"min ([0-9.]+) ms", out).group(1))
 
 
+def wg_code(so, kernel):
+    """The work-group function's instructions, without addresses."""
+    out = run(["objdump", "-d", "--no-show-raw-insn",
+               f"--disassemble=__kw_wg_{kernel}", so])
+    body = out.split(f"<__kw_wg_{kernel}>:", 1)[-1]
+    return [re.sub(r"\b[0-9a-f]+ <", "<", line.split(":", 1)[-1].strip())
+            for line in body.splitlines() if line.strip()]
+
+
 def compare(a, b, tol):
     r = subprocess.run([sys.executable, COMPARE, a, b] + tol,
                        stdout=subprocess.PIPE, text=True)
@@ -55,6 +73,7 @@ def main():
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     p.add_argument("--threads", default="2")
     p.add_argument("--repeat", default="11")
+    p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--only", default="")
     p.add_argument("--smoke", action="store_true")
     p.add_argument("--md", default=os.path.join(HERE, "results.md"))
@@ -67,8 +86,9 @@ def main():
     have_icd = have_pocl and os.path.exists(icd)
     threads = o.threads.split(",")
     repeat = o.repeat
+    rounds = o.rounds
     if o.smoke:
-        threads, repeat = threads[-1:], "2"
+        threads, repeat, rounds = threads[-1:], "2", 1
     only = set(filter(None, o.only.split(",")))
     spec = json.load(open(os.path.join(CORPUS, "corpus.json")))
     rows = []
@@ -89,38 +109,51 @@ def main():
         f = lambda n: os.path.join(tmp, f"{k['name']}.{n}")
         run([kwrun, src, "--emit-so", f("vec.so"), "-q"] + defs)
         run([kwrun, src, "--emit-so", f("novec.so"), "-q", "--novec"] + defs)
+        same = wg_code(f("vec.so"), k["name"]) == wg_code(f("novec.so"),
+                                                           k["name"])
         for t in threads:
-            vec = min_ms(run([kwrun, "--so", f("vec.so"), "--threads", t,
-                              "--dump", f("vec")] + sizes))
-            sca = min_ms(run([kwrun, "--so", f("novec.so"), "--threads", t,
-                              "--dump", f("novec")] + sizes))
+            env_icd = dict(os.environ, OCL_ICD_VENDORS=icd, KW_THREADS=t,
+                           KW_CACHE_DIR=os.path.join(tmp, "cache"))
+            env_pocl = dict(os.environ, POCL_MAX_PTHREAD_COUNT=t,
+                            OCL_ICD_VENDORS="/etc/OpenCL/vendors/pocl.icd")
+            best = {}
+            def timed(name, cmd, env=None):
+                out = run(cmd, env)
+                best[name] = min(best.get(name, math.inf), min_ms(out))
+                return out
+            for _ in range(rounds):
+                timed("vec", [kwrun, "--so", f("vec.so"), "--threads", t,
+                              "--dump", f("vec")] + sizes)
+                timed("novec", [kwrun, "--so", f("novec.so"), "--threads", t,
+                                "--dump", f("novec")] + sizes)
+                if have_icd:
+                    timed("icd", [pocl, src, "--dump", f("icd")] + sizes +
+                          defs, env_icd)
+                if have_pocl:
+                    out = timed("pocl", [pocl, src, "--dump", f("pocl")] +
+                                sizes + defs, env_pocl)
+                    device = re.search(r"device: (.*), build", out).group(1)
+            vec, sca = best["vec"], best["novec"]
             ok, msg = compare(f("vec"), f("novec"),
                               ["--ulp", str(k.get("ulp", 0)),
                                "--atol", str(k.get("atol", 0.0))])
             row = {"kernel": k["name"], "threads": int(t),
                    "global": c["global"], "local": c["local"],
                    "defines": defs, "kw_vec_ms": vec, "kw_novec_ms": sca,
+                   "same_code_as_novec": same,
                    "vec_matches_novec": ok, "vec_check": msg}
             wrong += not ok
             line = (f"{k['name']:13s} {t} thr  vec {vec:9.3f} ms  "
-                    f"novec {sca:9.3f} ms")
+                    f"novec {sca:9.3f} ms{' (same code)' if same else ''}")
             if have_icd:
-                env = dict(os.environ, OCL_ICD_VENDORS=icd, KW_THREADS=t,
-                           KW_CACHE_DIR=os.path.join(tmp, "cache"))
-                ic = min_ms(run([pocl, src, "--dump", f("icd")] + sizes + defs,
-                                env=env))
+                ic = best["icd"]
                 iok = open(f("icd"), "rb").read() == open(f("vec"), "rb").read()
                 wrong += not iok
                 row.update({"icd_ms": ic, "icd_matches_vec": iok})
                 line += f"  icd {ic:9.3f} ms"
                 line += "" if iok else "  ICD ANSWERS DIFFER"
             if have_pocl:
-                env = dict(os.environ, POCL_MAX_PTHREAD_COUNT=t,
-                           OCL_ICD_VENDORS="/etc/OpenCL/vendors/pocl.icd")
-                out = run([pocl, src, "--dump", f("pocl")] + sizes + defs,
-                          env=env)
-                pc = min_ms(out)
-                device = re.search(r"device: (.*), build", out).group(1)
+                pc = best["pocl"]
                 pok, pmsg = compare(f("pocl"), f("novec"),
                                     ["--rtol", "1e-3", "--atol", "1e-4",
                                      "--ulp", "64"])
@@ -130,29 +163,38 @@ def main():
                 line += f"  pocl {pc:9.3f} ms  x{pc / vec:5.2f}"
                 line += "" if pok else "  POCL ANSWERS DIFFER"
             line += "" if ok else "  VECTORIZED ANSWERS DIFFER"
+            if not same and vec > 1.05 * sca:
+                line += "  SLOWER THAN --novec"
             print(line, flush=True)
             rows.append(row)
-    res = {"threads": threads, "repeat": int(repeat), "smoke": o.smoke,
+    res = {"threads": threads, "repeat": int(repeat), "rounds": rounds,
+           "smoke": o.smoke,
            "device": device, "kernels": rows}
     with open(o.md, "w") as md:
         md.write(f"# kernel-wrap vs pocl ({device})\n\n")
         md.write(f"{'Smoke run (small sizes, not a measurement). ' if o.smoke else ''}"
-                 f"Min of {int(repeat) - 1} timed runs after a warm-up run, "
-                 "NDRange only (no compilation, no transfers). "
-                 "`bench/kernels/run.py` wrote this file.\n\n")
+                 f"Min of {rounds} rounds of {int(repeat) - 1} timed runs "
+                 "after a warm-up run, the four builds one after the other "
+                 "in each round; NDRange only (no compilation, no "
+                 "transfers). \"same\": the work-group function is the "
+                 "same machine code as --novec's (the plan kept its "
+                 "work-item loops scalar). `bench/kernels/run.py` wrote "
+                 "this file.\n\n")
         md.write("| kernel | threads | global | local | kernel-wrap ms | "
-                 "--novec ms | our OpenCL platform ms | pocl ms | "
+                 "--novec ms | vs --novec | our OpenCL platform ms | pocl ms | "
                  "speed-up vs pocl | answers |\n")
-        md.write("|---|---:|---|---|---:|---:|---:|---:|---:|---|\n")
+        md.write("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---|\n")
         for r in rows:
             pc = f"{r['pocl_ms']:.3f}" if "pocl_ms" in r else "-"
             su = f"{r['speedup_vs_pocl']:.2f}x" if "pocl_ms" in r else "-"
             ic = f"{r['icd_ms']:.3f}" if "icd_ms" in r else "-"
+            vn = ("same" if r["same_code_as_novec"] else
+                  f"{r['kw_novec_ms'] / r['kw_vec_ms']:.2f}x")
             good = (r["vec_matches_novec"] and r.get("pocl_agrees", True)
                     and r.get("icd_matches_vec", True))
             md.write(f"| {r['kernel']} | {r['threads']} | {r['global']} | "
                      f"{r['local']} | {r['kw_vec_ms']:.3f} | "
-                     f"{r['kw_novec_ms']:.3f} | {ic} | {pc} | {su} | "
+                     f"{r['kw_novec_ms']:.3f} | {vn} | {ic} | {pc} | {su} | "
                      f"{'agree' if good else 'DIFFER'} |\n")
         for t in threads:
             sp = [r["speedup_vs_pocl"] for r in rows
