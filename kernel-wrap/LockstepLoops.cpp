@@ -172,65 +172,106 @@ DenseSet<BasicBlock *> reachableFrom(BasicBlock *From) {
   return Seen;
 }
 
-} // namespace
-
-LockstepLoop interchangeLockstepLoop(Function &W, ArrayRef<Value *> LocalIds,
-                                     unsigned VecDim,
-                                     FunctionAnalysisManager &FAM) {
-  if (!ClLockstep || hasBarrier(W) || !W.getReturnType()->isVoidTy())
-    return {};
-  {
-    FunctionPassManager FPM;
-    FPM.addPass(LoopSimplifyPass());
-    FPM.run(W, FAM);
-  }
-  LoopInfo &LI = FAM.getResult<LoopAnalysis>(W);
-  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(W);
-  GroupUniformity GU(W, LocalIds);
+/// The loop the rounds interchange, with its counter.
+struct Candidate {
   Loop *L = nullptr;
   PHINode *Counter = nullptr;
+};
+
+/// The first top-level loop of \p LI that qualifies (see the header).
+Candidate findCandidate(LoopInfo &LI, ScalarEvolution &SE,
+                        const GroupUniformity &GU, Value *LID) {
   for (Loop *Top : LI) {
     if (!Top->getLoopPreheader() || !Top->getLoopLatch() ||
         !Top->hasDedicatedExits() || !isPlainBody(*Top) ||
-        !hasDivergentExit(*Top, GU) ||
-        !readsAcrossItems(*Top, LocalIds[VecDim], SE))
+        !hasDivergentExit(*Top, GU) || !readsAcrossItems(*Top, LID, SE))
       continue;
-    if ((Counter = lockstepCounter(*Top, SE, GU))) {
-      L = Top;
-      break;
-    }
+    if (PHINode *Counter = lockstepCounter(*Top, SE, GU))
+      return {Top, Counter};
   }
-  if (!L) {
-    FAM.invalidate(W, PreservedAnalyses::none());
-    return {};
+  return {};
+}
+
+/// The rewrite of one candidate loop (the shape in the file comment).
+class RoundRewrite {
+public:
+  RoundRewrite(Function &W, Loop &L, PHINode *Counter, ScalarEvolution &SE)
+      : W(W), Ctx(W.getContext()), L(L), Counter(Counter),
+        H(L.getHeader()), Pre(L.getLoopPreheader()), Latch(L.getLoopLatch()),
+        I32(Type::getInt32Ty(Ctx)) {
+    auto *AR = cast<SCEVAddRecExpr>(SE.getSCEV(Counter));
+    Step = cast<SCEVConstant>(AR->getStepRecurrence(SE))->getAPInt();
+    Start = Counter->getIncomingValueForBlock(Pre);
   }
-  BasicBlock *H = L->getHeader(), *Pre = L->getLoopPreheader(),
-             *Latch = L->getLoopLatch();
-  auto *CounterAR = cast<SCEVAddRecExpr>(SE.getSCEV(Counter));
-  APInt Step = cast<SCEVConstant>(CounterAR->getStepRecurrence(SE))->getAPInt();
-  Value *Start = Counter->getIncomingValueForBlock(Pre);
-  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> ExitEdges;
-  {
-    SmallVector<Loop::Edge, 4> Edges;
-    L->getExitEdges(Edges);
-    for (auto [From, To] : Edges)
-      if (!is_contained(ExitEdges, std::make_pair(const_cast<BasicBlock *>(From),
-                                                  const_cast<BasicBlock *>(To))))
-        ExitEdges.push_back({const_cast<BasicBlock *>(From),
-                             const_cast<BasicBlock *>(To)});
+
+  /// The edges out of the loop, the edges around it and the returns before
+  /// it; false when code after the loop leads back before it (the loop
+  /// would sit in a cycle).
+  bool collectEdges();
+  LockstepLoop run();
+
+private:
+  void makeBlocks();
+  void makeSlots();
+  void buildCheck();
+  void rewriteHeader();
+  void buildDone();
+  void cutEdge(BasicBlock *From, BasicBlock *To, SwitchInst *SW);
+  void readSlotsAfterLoop();
+  bool usedInLoopOnly(Instruction *I) const {
+    return all_of(I->users(), [&](User *U) {
+      return L.contains(cast<Instruction>(U)->getParent());
+    });
   }
-  // The blocks from the loop on, and the ones only before it. Code after
-  // the loop must not lead back before it (the loop would sit in a cycle).
-  DenseSet<BasicBlock *> After = reachableFrom(H);
-  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> SkipEdges;
+
+  Function &W;
+  LLVMContext &Ctx;
+  Loop &L;
+  PHINode *Counter;
+  BasicBlock *H, *Pre, *Latch;
+  Type *I32;
+  APInt Step;
+  Value *Start;
+
+  SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> ExitEdges, SkipEdges;
   SmallVector<ReturnInst *, 4> EarlyReturns;
+
+  FunctionCallee Barrier;
+  AllocaInst *State = nullptr;
+  GlobalVariable *RoundNo = nullptr;
+  BasicBlock *RoundBB = nullptr, *CheckBB = nullptr, *DoneBB = nullptr,
+             *PostBB = nullptr, *RetBB = nullptr, *Next = nullptr;
+  CallInst *RoundBarrier = nullptr;
+  /// The header's phis, and the variable each (but the counter) becomes.
+  SmallVector<PHINode *, 8> Old;
+  DenseMap<PHINode *, AllocaInst *> Slot;
+  /// The header phis' values this round: the counter from the round
+  /// number, the others read from their variables.
+  DenseMap<PHINode *, Value *> Cur;
+  /// The round number, the item's state read in the check block, whether
+  /// it is in the loop, and whether the header's own exit test does the
+  /// check.
+  Value *T = nullptr, *St = nullptr, *InLoop = nullptr;
+  bool FoldCheck = false;
+  unsigned NextId = StateFirstEdge;
+};
+
+bool RoundRewrite::collectEdges() {
+  SmallVector<Loop::Edge, 4> Edges;
+  L.getExitEdges(Edges);
+  for (auto [From, To] : Edges) {
+    std::pair<BasicBlock *, BasicBlock *> E(const_cast<BasicBlock *>(From),
+                                            const_cast<BasicBlock *>(To));
+    if (!is_contained(ExitEdges, E))
+      ExitEdges.push_back(E);
+  }
+  // The blocks from the loop on, and the ones only before it.
+  DenseSet<BasicBlock *> After = reachableFrom(H);
   for (BasicBlock &BB : W) {
     bool IsAfter = After.contains(&BB);
     for (BasicBlock *S : successors(&BB)) {
-      if (IsAfter && !After.contains(S)) {
-        FAM.invalidate(W, PreservedAnalyses::none());
-        return {};
-      }
+      if (IsAfter && !After.contains(S))
+        return false;
       if (!IsAfter && After.contains(S) && !(&BB == Pre && S == H) &&
           !is_contained(SkipEdges, std::make_pair(&BB, S)))
         SkipEdges.push_back({&BB, S});
@@ -238,66 +279,76 @@ LockstepLoop interchangeLockstepLoop(Function &W, ArrayRef<Value *> LocalIds,
     if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()); RI && !IsAfter)
       EarlyReturns.push_back(RI);
   }
+  return true;
+}
+
+LockstepLoop RoundRewrite::run() {
   LLVM_DEBUG(dbgs() << "kernel-wrap: lockstep rounds for the loop at "
                     << H->getName() << " (" << ExitEdges.size()
                     << " exit(s), " << SkipEdges.size() << " skip edge(s), "
                     << EarlyReturns.size() << " early return(s))\n");
+  makeBlocks();
+  makeSlots();
+  buildCheck();
+  rewriteHeader();
+  buildDone();
+  readSlotsAfterLoop();
+  ++NumLockstep;
+  return {RoundBarrier, RoundNo};
+}
 
-  LLVMContext &Ctx = W.getContext();
+/// The item's state variable, the round number and the new blocks.
+void RoundRewrite::makeBlocks() {
   Module &M = *W.getParent();
-  Type *I32 = Type::getInt32Ty(Ctx);
-  Type *CTy = Counter->getType();
-  FunctionCallee Barrier = M.getOrInsertFunction(
+  Barrier = M.getOrInsertFunction(
       "_Z7barrierj", FunctionType::get(Type::getVoidTy(Ctx), {I32}, false));
   BasicBlock &Entry = W.getEntryBlock();
   IRBuilder<> EB(&Entry, Entry.begin());
-  AllocaInst *State = EB.CreateAlloca(I32, nullptr, "lockstep.state");
+  State = EB.CreateAlloca(I32, nullptr, "lockstep.state");
   EB.SetInsertPoint(Entry.getFirstNonPHIOrDbgOrAlloca());
   EB.CreateStore(EB.getInt32(StateReturned), State);
   // The round number: a __local word (an internal, uninitialized global)
   // that the work-group function sets; only read here, so the read is
   // loop-invariant in the work-item loop.
-  auto *RoundNo = new GlobalVariable(
+  RoundNo = new GlobalVariable(
       M, Type::getInt64Ty(Ctx), /*isConstant=*/false,
       GlobalValue::InternalLinkage, UndefValue::get(Type::getInt64Ty(Ctx)),
       W.getName() + ".lockstep.round");
   RoundNo->setAlignment(Align(8));
-
-  auto *RoundBB = BasicBlock::Create(Ctx, "lockstep.round", &W);
-  auto *CheckBB = BasicBlock::Create(Ctx, "lockstep.check", &W);
-  auto *DoneBB = BasicBlock::Create(Ctx, "lockstep.done", &W);
-  auto *PostBB = BasicBlock::Create(Ctx, "lockstep.post", &W);
-  auto *RetBB = BasicBlock::Create(Ctx, "lockstep.ret", &W);
+  RoundBB = BasicBlock::Create(Ctx, "lockstep.round", &W);
+  CheckBB = BasicBlock::Create(Ctx, "lockstep.check", &W);
+  DoneBB = BasicBlock::Create(Ctx, "lockstep.done", &W);
+  PostBB = BasicBlock::Create(Ctx, "lockstep.post", &W);
+  RetBB = BasicBlock::Create(Ctx, "lockstep.ret", &W);
   ReturnInst::Create(Ctx, RetBB);
+  IRBuilder<> RB(RoundBB);
+  RoundBarrier = RB.CreateCall(Barrier, {RB.getInt32(1)});
+  RB.CreateBr(CheckBB);
+}
 
-  // The header's phis become one variable each (a context array later):
-  // stored by the preheader and the latch, read at the header. As phis
-  // before the barrier they would be demoted there and their reloads
-  // carried across it again, a second array and store per round.
+/// The header's phis become one variable each (a context array later):
+/// stored by the preheader and the latch, read at the header. As phis
+/// before the barrier they would be demoted there and their reloads
+/// carried across it again, a second array and store per round.
+void RoundRewrite::makeSlots() {
+  BasicBlock &Entry = W.getEntryBlock();
   IRBuilder<> AB(&Entry, Entry.begin());
-  DenseMap<PHINode *, AllocaInst *> Slot;
-  SmallVector<PHINode *, 8> Old;
   for (PHINode &PN : H->phis()) {
     Old.push_back(&PN);
     if (&PN != Counter)
       Slot[&PN] = AB.CreateAlloca(PN.getType(), nullptr,
                                   PN.getName() + ".lockstep");
   }
-  IRBuilder<> RB(RoundBB);
-  LockstepLoop R;
-  R.Round = RB.CreateCall(Barrier, {RB.getInt32(1)});
-  RB.CreateBr(CheckBB);
+}
 
-  auto UsedInLoopOnly = [&](Instruction *I) {
-    return all_of(I->users(), [&](User *U) {
-      return L->contains(cast<Instruction>(U)->getParent());
-    });
-  };
+/// The round's entry: items in the loop go on to the header, the others
+/// to "done".
+void RoundRewrite::buildCheck() {
   IRBuilder<> CB(CheckBB);
-  Value *T = CB.CreateZExtOrTrunc(
-      CB.CreateLoad(CB.getInt64Ty(), RoundNo), CTy, "lockstep.t");
-  Value *St = CB.CreateLoad(I32, State, "lockstep.st");
-  Value *InLoop = CB.CreateICmpEQ(St, CB.getInt32(StateInLoop));
+  T = CB.CreateZExtOrTrunc(CB.CreateLoad(CB.getInt64Ty(), RoundNo),
+                           Counter->getType(), "lockstep.t");
+  St = CB.CreateLoad(I32, State, "lockstep.st");
+  InLoop = CB.CreateICmpEQ(St, CB.getInt32(StateInLoop));
   // When the header only computes and then tests the exit (a `for` or
   // `while` loop), items out of the loop run the header too and take the
   // exit again: one unpredictable branch per item and round instead of two
@@ -305,28 +356,33 @@ LockstepLoop interchangeLockstepLoop(Function &W, ArrayRef<Value *> LocalIds,
   // Their header values must not be needed after the loop, where such an
   // item's later rounds would have overwritten them.
   auto *HBr = dyn_cast<BranchInst>(H->getTerminator());
-  bool FoldCheck =
-      HBr && HBr->isConditional() && UsedInLoopOnly(Counter) &&
-      L->contains(HBr->getSuccessor(0)) != L->contains(HBr->getSuccessor(1)) &&
+  FoldCheck =
+      HBr && HBr->isConditional() && usedInLoopOnly(Counter) &&
+      L.contains(HBr->getSuccessor(0)) != L.contains(HBr->getSuccessor(1)) &&
       all_of(make_range(H->getFirstNonPHIIt(), HBr->getIterator()),
              [&](Instruction &I) {
-               return isSafeToSpeculativelyExecute(&I) && UsedInLoopOnly(&I);
+               return isSafeToSpeculativelyExecute(&I) && usedInLoopOnly(&I);
              });
-  if (FoldCheck) {
-    CB.CreateBr(H);
-    IRBuilder<> TB(HBr);
-    Value *C = HBr->getCondition();
-    HBr->setCondition(L->contains(HBr->getSuccessor(0))
-                          ? TB.CreateLogicalAnd(InLoop, C)
-                          : TB.CreateLogicalOr(TB.CreateNot(InLoop), C));
-  } else {
+  if (!FoldCheck) {
     CB.CreateCondBr(InLoop, H, DoneBB);
+    return;
   }
+  CB.CreateBr(H);
+  IRBuilder<> TB(HBr);
+  Value *C = HBr->getCondition();
+  HBr->setCondition(L.contains(HBr->getSuccessor(0))
+                        ? TB.CreateLogicalAnd(InLoop, C)
+                        : TB.CreateLogicalOr(TB.CreateNot(InLoop), C));
+}
 
+/// The header computes its counter from the round number and reads the
+/// other phis' variables; the latch stores their next values and goes to
+/// the round barrier, as the preheader does.
+void RoundRewrite::rewriteHeader() {
+  Type *CTy = Counter->getType();
   IRBuilder<> HB(H, H->getFirstNonPHIIt());
   Value *J = HB.CreateAdd(Start, HB.CreateMul(T, ConstantInt::get(CTy, Step)),
                           Counter->getName() + ".lockstep");
-  DenseMap<PHINode *, Value *> Cur;
   for (PHINode *PN : Old)
     Cur[PN] = PN == Counter ? J
                             : HB.CreateLoad(PN->getType(), Slot[PN],
@@ -338,7 +394,7 @@ LockstepLoop interchangeLockstepLoop(Function &W, ArrayRef<Value *> LocalIds,
   };
   // The next round's values are stored on the back edge, so that the
   // variables still hold this round's values on every exit.
-  auto *Next = BasicBlock::Create(Ctx, "lockstep.next", &W, RoundBB);
+  Next = BasicBlock::Create(Ctx, "lockstep.next", &W, RoundBB);
   IRBuilder<> NB(Next);
   for (PHINode *PN : Old) {
     if (PN == Counter)
@@ -357,51 +413,59 @@ LockstepLoop interchangeLockstepLoop(Function &W, ArrayRef<Value *> LocalIds,
       .CreateStore(ConstantInt::get(I32, StateInLoop), State);
   Pre->getTerminator()->replaceSuccessorWith(H, RoundBB);
   Latch->getTerminator()->replaceSuccessorWith(H, Next);
+}
 
+/// "done" and the switch after it: every edge out of the loop or around
+/// it records where the item was going, every early return that it
+/// returned.
+void RoundRewrite::buildDone() {
   IRBuilder<> DB(DoneBB);
   DB.CreateCall(Barrier, {DB.getInt32(1)});
   DB.CreateBr(PostBB);
   IRBuilder<> PB(PostBB);
   SwitchInst *SW = PB.CreateSwitch(PB.CreateLoad(I32, State, "lockstep.st"),
                                    RetBB);
-  // An edge out of the loop or around it: the item records it and waits at
-  // "done"; after the last round it goes on where it was going.
-  unsigned Id = StateFirstEdge;
-  auto Cut = [&](BasicBlock *From, BasicBlock *To) {
-    auto *Leave = BasicBlock::Create(Ctx, "lockstep.leave", &W, DoneBB);
-    IRBuilder<> LB(Leave);
-    // An item that was out of the loop already keeps its state.
-    LB.CreateStore(FoldCheck && From == H
-                       ? LB.CreateSelect(InLoop, LB.getInt32(Id), St)
-                       : LB.getInt32(Id),
-                   State);
-    LB.CreateBr(DoneBB);
-    auto *Land = BasicBlock::Create(Ctx, "lockstep.resume", &W);
-    BranchInst::Create(To, Land);
-    // A switch may have several cases to To: one entry from Land is left.
-    for (PHINode &PN : To->phis()) {
-      PN.replaceIncomingBlockWith(From, Land);
-      for (unsigned I = PN.getNumIncomingValues(); I-- > 0;)
-        if (PN.getIncomingBlock(I) == Land &&
-            PN.getBasicBlockIndex(Land) != int(I))
-          PN.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
-    }
-    From->getTerminator()->replaceSuccessorWith(To, Leave);
-    SW->addCase(PB.getInt32(Id), Land);
-    ++Id;
-  };
   for (auto [From, To] : ExitEdges)
-    Cut(From, To);
+    cutEdge(From, To, SW);
   for (auto [From, To] : SkipEdges)
-    Cut(From, To);
+    cutEdge(From, To, SW);
   for (ReturnInst *RI : EarlyReturns) {
     IRBuilder<> B(RI);
     B.CreateStore(B.getInt32(StateReturned), State);
     B.CreateBr(DoneBB);
     RI->eraseFromParent();
   }
-  // After the loop a header value is its variable's content: read it there
-  // instead of carrying the header's read across "done" in another array.
+}
+
+/// An edge out of the loop or around it: the item records it and waits at
+/// "done"; after the last round it goes on where it was going.
+void RoundRewrite::cutEdge(BasicBlock *From, BasicBlock *To, SwitchInst *SW) {
+  unsigned Id = NextId++;
+  auto *Leave = BasicBlock::Create(Ctx, "lockstep.leave", &W, DoneBB);
+  IRBuilder<> LB(Leave);
+  // An item that was out of the loop already keeps its state.
+  LB.CreateStore(FoldCheck && From == H
+                     ? LB.CreateSelect(InLoop, LB.getInt32(Id), St)
+                     : LB.getInt32(Id),
+                 State);
+  LB.CreateBr(DoneBB);
+  auto *Land = BasicBlock::Create(Ctx, "lockstep.resume", &W);
+  BranchInst::Create(To, Land);
+  // A switch may have several cases to To: one entry from Land is left.
+  for (PHINode &PN : To->phis()) {
+    PN.replaceIncomingBlockWith(From, Land);
+    for (unsigned I = PN.getNumIncomingValues(); I-- > 0;)
+      if (PN.getIncomingBlock(I) == Land &&
+          PN.getBasicBlockIndex(Land) != int(I))
+        PN.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+  }
+  From->getTerminator()->replaceSuccessorWith(To, Leave);
+  SW->addCase(ConstantInt::get(cast<IntegerType>(I32), Id), Land);
+}
+
+/// After the loop a header value is its variable's content: read it there
+/// instead of carrying the header's read across "done" in another array.
+void RoundRewrite::readSlotsAfterLoop() {
   for (PHINode *PN : Old) {
     if (PN == Counter)
       continue;
@@ -413,14 +477,35 @@ LockstepLoop interchangeLockstepLoop(Function &W, ArrayRef<Value *> LocalIds,
         At = Phi->getIncomingBlock(U)->getTerminator();
       // In the loop and on the back edge (where a phi's next value may be
       // another phi's current one) the header's read is the value.
-      if (L->contains(At->getParent()) || At->getParent() == Next)
+      if (L.contains(At->getParent()) || At->getParent() == Next)
         continue;
       U.set(new LoadInst(LI->getType(), Slot[PN], LI->getName() + ".after",
                          At->getIterator()));
     }
   }
-  R.RoundNumber = RoundNo;
-  ++NumLockstep;
+}
+
+} // namespace
+
+LockstepLoop interchangeLockstepLoop(Function &W, ArrayRef<Value *> LocalIds,
+                                     unsigned VecDim,
+                                     FunctionAnalysisManager &FAM) {
+  if (!ClLockstep || hasBarrier(W) || !W.getReturnType()->isVoidTy())
+    return {};
+  {
+    FunctionPassManager FPM;
+    FPM.addPass(LoopSimplifyPass());
+    FPM.run(W, FAM);
+  }
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(W);
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(W);
+  GroupUniformity GU(W, LocalIds);
+  LockstepLoop R;
+  if (Candidate C = findCandidate(LI, SE, GU, LocalIds[VecDim]); C.L) {
+    RoundRewrite Rewrite(W, *C.L, C.Counter, SE);
+    if (Rewrite.collectEdges())
+      R = Rewrite.run();
+  }
   FAM.invalidate(W, PreservedAnalyses::none());
   return R;
 }
