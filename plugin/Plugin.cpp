@@ -40,7 +40,7 @@ static Expected<vecclone::VecCloneOptions>
 parseVecCloneParams(StringRef Params) {
   vecclone::VecCloneOptions O = vecclone::VecCloneOptions::fromCommandLine();
   if (Error E = O.parseParams(Params))
-    return std::move(E);
+    return E;
   return O;
 }
 
@@ -48,7 +48,7 @@ static Expected<vplanext::LaneLoweringOptions>
 parseLoweringParams(StringRef Params) {
   auto O = vplanext::LaneLoweringOptions::fromCommandLine();
   if (Error E = O.parseParams(Params))
-    return std::move(E);
+    return E;
   return O;
 }
 

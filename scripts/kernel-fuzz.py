@@ -5,7 +5,7 @@ pocl, every output buffer compared bit for bit.
 
 usage: scripts/kernel-fuzz.py [-n N] [-s FIRST_SEED] [-j JOBS] [-o OUTDIR]
                               [--kw-run PATH] [--kw-pocl PATH] [--no-pocl]
-                              [--features LIST] [--keep] [-v]
+                              [--features LIST] [--keep] [--no-verify-plan] [-v]
 
 Case SEED (FIRST_SEED .. FIRST_SEED + N - 1, default 1..100) is one kernel.
 Its kernel is compiled twice with kw-run (--emit-so: vectorized, and
@@ -37,6 +37,9 @@ Prints a line per failure, a progress line every 25 cases, and a summary
 (cases, runs, the features the kernels used, crashes, mismatches, pocl
 differences). Exit status 0 only when all three counts are zero.
 --features LIST: the generator's features (comma-separated, default all).
+Vectorized builds run in vplan-ext's verify mode (-vplan-ext-verify-plan
+through a KW_OPT wrapper): a work-item loop whose cut differs from its plan
+fails to compile, a CRASH; --no-verify-plan turns it off.
 --keep keeps every case's directory (OUTDIR/case-SEED/), not just failures.
 --reduce runs creduce (at most --reduce-time seconds, default 900) on each
 failing kernel: OUTDIR/fail-SEED/reduced/kernel.cl. Its test,
@@ -49,6 +52,7 @@ import concurrent.futures
 import json
 import glob
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -205,7 +209,7 @@ class Fuzzer:
         """A script kw-run runs as opt (KW_OPT) that adds \p opt's flags."""
         key = " ".join(opt)
         if key not in self.opt_wrappers:
-            path = os.path.join(self.o.out, "opt" + "".join(f.split("=")[0] + f.split("=")[-1] for f in opt))
+            path = os.path.join(self.o.out, "opt" + "".join(re.sub(r"[^A-Za-z0-9]", "", f) for f in opt))
             real = os.environ.get("KW_OPT", "/usr/lib/llvm-22/bin/opt")
             with open(path, "w") as f:
                 # after the arguments: the plugin's options exist once it is loaded
@@ -215,8 +219,13 @@ class Fuzzer:
         return self.opt_wrappers[key]
 
     def build_env(self, build):
-        """(environment, shell prefix) a build compiles with."""
+        """(environment, shell prefix) a build compiles with. Vectorized
+        builds run in verify mode (-vplan-ext-verify-plan: a lane loop whose
+        cut differs from its plan is a compile error, so a CRASH) unless
+        --no-verify-plan."""
         opt = build[2]
+        if self.o.verify_plan and "--novec" not in build[1]:
+            opt = ["-vplan-ext-verify-plan"] + opt
         if not opt:
             return None, ""
         path = self.opt_wrapper(opt)
@@ -460,6 +469,7 @@ def parse_args(argv):
     p.add_argument("--kw-run", default=os.path.join(ROOT, "build", "bin", "kw-run"))
     p.add_argument("--kw-pocl", default=None)
     p.add_argument("--no-pocl", action="store_true")
+    p.add_argument("--no-verify-plan", dest="verify_plan", action="store_false")
     p.add_argument("--features", default="all")
     p.add_argument("--keep", action="store_true")
     p.add_argument("--reduce", action="store_true")

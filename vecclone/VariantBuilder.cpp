@@ -905,36 +905,6 @@ decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
   return std::nullopt;
 }
 
-/// Verify mode: what the cut made (\p FR) against the plan's shape
-/// \p Plan (null when verify mode is off); empty when they agree.
-static std::string comparePlan(const vplanext::PlanShape *Plan,
-                               const vplanext::FissionResult &FR) {
-  if (!Plan)
-    return "";
-  if (FR.PlanDisagrees)
-    return FR.FailReason;
-  vplanext::PlanShape Cut;
-  Cut.Loops = FR.NumCuts;
-  Cut.UniformLoops = FR.NumUniformLoops;
-  Cut.BOSCC = FR.NumBOSCC;
-  Cut.RoundCounters = FR.NumRoundCounters;
-  Cut.SteppedCopies = FR.NumSteppedCopies;
-  Cut.SteadyCopies = FR.NumSteadyCopies;
-  if (!FR.FailReason.empty() || *Plan == Cut)
-    return "";
-  std::string S;
-  raw_string_ostream OS(S);
-  OS << "the plan said " << Plan->Loops << " inner loop(s), "
-     << Plan->UniformLoops << " uniform, " << Plan->BOSCC
-     << " BOSCC region(s), " << Plan->RoundCounters << " round counter(s), "
-     << Plan->SteppedCopies << " lane-stepped copy(ies), "
-     << Plan->SteadyCopies << " steady copy(ies); the cut made " << Cut.Loops
-     << ", " << Cut.UniformLoops << " uniform, " << Cut.BOSCC << ", "
-     << Cut.RoundCounters << ", " << Cut.SteppedCopies << ", "
-     << Cut.SteadyCopies;
-  return S;
-}
-
 /// What the cut made of the lane loop (\p FR), for the remarks, and, in
 /// verify mode, how it compares with the plan's shape (\p Plan).
 static void recordCut(const vplanext::FissionResult &FR,
@@ -944,7 +914,8 @@ static void recordCut(const vplanext::FissionResult &FR,
   Out.CutFailure = FR.FailReason;
   Out.NumSerialCalls = FR.NumSerialCalls;
   Out.NumBOSCC = FR.NumBOSCC;
-  Out.PlanMismatch = comparePlan(Plan, FR);
+  if (Plan)
+    Out.PlanMismatch = vplanext::comparePlanWithCut(*Plan, FR);
   for (StringRef C : FR.SerialCallees)
     Out.SerialCallees +=
         (Out.SerialCallees.empty() ? "'" : ", '") + C.str() + "'";

@@ -913,6 +913,7 @@ static LaneLoopVerdict verdictOf(const LanePlan &P,
   V.Speedup = P.getSpeedup();
   V.Summary = P.summary();
   V.Shape = P.shape();
+  V.Shape.Loops += Opts.VerifyPlanFault;
   V.Decisions = P.decisions();
   V.Decisions.Verify = Opts.VerifyPlan;
   V.MinSpeedup = Opts.MinSpeedup;

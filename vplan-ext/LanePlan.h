@@ -189,6 +189,14 @@ struct PlanShape {
   }
 };
 
+struct FissionResult;
+
+/// Verify mode: what the cut made of a lane loop (\p FR) against the
+/// plan's shape \p Plan; empty when they agree, or when the cut failed for
+/// a reason of the body (only a failure where the rules contradict the plan
+/// counts). One comparison for every pass that cuts.
+std::string comparePlanWithCut(const PlanShape &Plan, const FissionResult &FR);
+
 /// The plan of one lane loop.
 class LanePlan {
 public:

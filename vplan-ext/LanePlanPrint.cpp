@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LanePlan.h"
+#include "vplan-ext/LaneLoopFission.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -220,6 +221,31 @@ PlanShape LanePlan::shape() const {
     S.SteppedCopies += N.hasSteppedCopy();
     S.SteadyCopies += N.getLoopDecision().SteadyRounds;
   });
+  return S;
+}
+
+std::string comparePlanWithCut(const PlanShape &Plan, const FissionResult &FR) {
+  if (FR.PlanDisagrees)
+    return FR.FailReason;
+  PlanShape Cut;
+  Cut.Loops = FR.NumCuts;
+  Cut.UniformLoops = FR.NumUniformLoops;
+  Cut.BOSCC = FR.NumBOSCC;
+  Cut.RoundCounters = FR.NumRoundCounters;
+  Cut.SteppedCopies = FR.NumSteppedCopies;
+  Cut.SteadyCopies = FR.NumSteadyCopies;
+  if (!FR.FailReason.empty() || Plan == Cut)
+    return "";
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "the plan said " << Plan.Loops << " inner loop(s), "
+     << Plan.UniformLoops << " uniform, " << Plan.BOSCC
+     << " BOSCC region(s), " << Plan.RoundCounters << " round counter(s), "
+     << Plan.SteppedCopies << " lane-stepped copy(ies), " << Plan.SteadyCopies
+     << " steady copy(ies); the cut made " << Cut.Loops << ", "
+     << Cut.UniformLoops << " uniform, " << Cut.BOSCC << ", "
+     << Cut.RoundCounters << ", " << Cut.SteppedCopies << ", "
+     << Cut.SteadyCopies;
   return S;
 }
 

@@ -58,6 +58,11 @@ static cl::opt<bool> ClVerifyPlan(
     cl::desc("Plan every variant's lane loop and fail the compilation when "
              "the cut makes other loops or BOSCC regions than the plan said"));
 
+static cl::opt<bool> ClVerifyPlanFault(
+    "vplan-ext-verify-plan-fault", cl::init(false), cl::Hidden,
+    cl::desc("Testing only: every plan says one inner loop more than it has, "
+             "so that -vplan-ext-verify-plan fails"));
+
 static cl::opt<bool> ClPrintPlan(
     "vplan-ext-print-plan", cl::init(false), cl::Hidden,
     cl::desc("Print the plan of every variant's lane loop, the one the cut "
@@ -92,6 +97,7 @@ LaneLoweringOptions LaneLoweringOptions::fromCommandLine() {
   O.LockstepPrefetch = ClLockstepPrefetch;
   O.MinSpeedup = ClMinSpeedup;
   O.VerifyPlan = ClVerifyPlan;
+  O.VerifyPlanFault = ClVerifyPlanFault;
   O.PrintPlan = ClPrintPlan;
   O.IntDivViaFP = ClIntDivViaFP;
   O.MaxUniformPaths = ClMaxUniformPaths;

@@ -34,6 +34,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -700,6 +701,21 @@ void emitStripMinedRemark(OptimizationRemarkEmitter &ORE, DebugLoc Loc,
   });
 }
 
+/// Verify mode: a difference (\p Mismatch) between the plan and what the cut
+/// made of the \p Noun at \p Loc is a compile error, as for vecclone's
+/// variants.
+void reportPlanMismatch(Function &F, DebugLoc Loc, StringRef Noun,
+                        StringRef Mismatch) {
+  if (Mismatch.empty())
+    return;
+  std::string Where = F.getName().str();
+  if (Loc)
+    Where += ", line " + std::to_string(Loc.getLine());
+  F.getContext().diagnose(DiagnosticInfoGeneric(
+      Twine("vplan-ext: -vplan-ext-verify-plan: ") + Noun + " in " + Where +
+      ": " + Mismatch));
+}
+
 } // namespace
 
 PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
@@ -776,6 +792,8 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     }
     ++NumSimdLoops;
     FissionResult FR = cutLaneLoop(F, SM, Plan ? &*Plan : nullptr, AM, Opts);
+    if (Plan && Plan->Decisions.Verify)
+      reportPlanMismatch(F, Loc, Noun, comparePlanWithCut(Plan->Shape, FR));
     tagLaneLoops(F, SM.VL, FR, Groups);
     emitStripMinedRemark(ORE, Loc, Hdr, Noun, SM.VL, FR, Proved, Checked);
   }

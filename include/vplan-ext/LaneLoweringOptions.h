@@ -41,6 +41,10 @@ struct LaneLoweringOptions {
   /// `verify-plan` (`-vplan-ext-verify-plan`): a cut that differs from its
   /// plan is a compile error.
   bool VerifyPlan = false;
+  /// Testing only (`-vplan-ext-verify-plan-fault`): every plan's shape
+  /// counts one inner loop more than it has, so that verify mode's error
+  /// can be tested in each pass that cuts.
+  bool VerifyPlanFault = false;
   /// `print-plan` (`-vplan-ext-print-plan`): print each lane loop's plan,
   /// the one the cut executes, to the standard error.
   bool PrintPlan = false;
