@@ -25,14 +25,9 @@
 # the bench's flags (-fmath-errno instead of -fno-math-errno when
 # CHECK_ERRNO=1) and the kernel prefix CHECK_PREFIX (default ours_).
 # Exit status 0 when every assertion holds, 1 otherwise.
-set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-plugin=${VECCLONE_PLUGIN:-$root/build/lib/VecClone.so}
-CLANG=${CC_CLANG:-clang-22}
+. "$here/check-asm-common.sh"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 if [ $# -ge 1 ]; then
   obj=$1
 else
@@ -44,7 +39,8 @@ else
     -fpass-plugin="$plugin" -I"$here/src" -DKPREFIX="${CHECK_PREFIX:-ours_}" \
     -c "$here/src/callee.c" -o "$obj"
 fi
-objdump -dr --no-show-raw-insn "$obj" >"$tmp/dis.txt"
+dis=$tmp/dis.txt
+objdump -dr --no-show-raw-insn "$obj" >"$dis"
 
 # Prints "ninsn vec ymm zmm scalar calls loops sqrt_vec div_vec gathers
 # callees" for one function of the disassembly (callees: the distinct call
@@ -53,16 +49,7 @@ objdump -dr --no-show-raw-insn "$obj" >"$tmp/dis.txt"
 stats() {
   local xmm=0
   case $1 in _ZGVb*) xmm=1 ;; esac
-  awk -v f="$1" -v xmm="$xmm" '
-    function hex(s,   i, c, v) {
-      v = 0; s = tolower(s); sub(/^0x/, "", s)
-      for (i = 1; i <= length(s); i++) {
-        c = index("0123456789abcdef", substr(s, i, 1))
-        if (c == 0) break
-        v = v * 16 + c - 1
-      }
-      return v
-    }
+  awk -v f="$1" -v xmm="$xmm" "$loops_awk"'
     $0 ~ "^[0-9a-f]+ <" f ">:$" { in_f = 1; next }
     in_f && /^[0-9a-f]+ </ { exit }
     in_f && /^ *[0-9a-f]+:\t/ {
@@ -84,10 +71,7 @@ stats() {
       if (mnem ~ /^vp?gather/) gath++
       if (mnem ~ /^j/) {
         split(line, parts, /[ \t]+/)
-        tgt = hex(parts[2])
-        # Loops: backward jumps, one range per target (a loop whose
-        # selects became branches has two back edges to one header).
-        if (tgt <= addr && (!(tgt in last) || addr > last[tgt])) last[tgt] = addr
+        branch(addr, hex(parts[2]))
       }
     }
     in_f && /R_X86_64_(PLT32|PC32)/ && last_call {
@@ -96,25 +80,16 @@ stats() {
     }
     in_f && /^ *[0-9a-f]+:\t/ { last_call = (mnem ~ /^call/) }
     END {
-      # A range that starts inside another and ends after it is the same
-      # loop (a block of it placed before its header, reached by a
-      # backward branch: a round loop'"'"'s last-round copy); one inside
-      # another is a nested loop, counted.
-      for (t in last) {
-        merged = 0
-        for (u in last)
-          if (u + 0 < t + 0 && t + 0 <= last[u] && last[u] < last[t]) merged = 1
-        back += !merged
-      }
-      printf "%d %d %d %d %d %d %d %d %d %d %s\n", n, vec, ymm, zmm, scalar, calls, back, sq, dv, gath, (callees == "" ? "-" : callees)
+      printf "%d %d %d %d %d %d %d %d %d %d %s\n", n, vec, ymm, zmm, scalar, calls, loops(), sq, dv, gath, (callees == "" ? "-" : callees)
     }
-  ' "$tmp/dis.txt"
+  ' "$dis"
 }
 
-fail=0
+stat_names=(n vec ymm zmm scalar calls back sq dv gath callees)
+row_format='%-30s %5d %6d %4d %4d %6d %5d %5d %5d/%-2d %6d  %s'
 printf '%-30s %5s %6s %4s %4s %6s %5s %5s %8s %6s  %s\n' variant insns packed ymm zmm scalar calls back sqrt/div gather callees
-# check NAME KIND: KIND says what the body must compile to (0: information
-# only):
+# rules NAME KIND MAX: KIND says what the body must compile to (check with
+# KIND 0: information only):
 #   1      straight line with sqrt and div: vsqrtps and vdivps, no call, no loop
 #   flat   no call, no loop (no sqrt/div required)
 #   loop   a divergent loop: exactly one vector loop (the "any lane active"
@@ -133,22 +108,8 @@ printf '%-30s %5s %6s %4s %4s %6s %5s %5s %8s %6s  %s\n' variant insns packed ym
 #          allowed
 # Every asserted kind also wants at least 5 packed operations, no scalar
 # ss/sd arithmetic and, in a b or d variant, no zmm.
-prefix=${CHECK_PREFIX:-ours_}
-check() {
-  local name=${1/_ours_/_$prefix} kind=$2 max=${3:-0}
-  [ "${CHECK_INFO:-0}" = 1 ] && kind=0
-  if ! grep -q "^[0-9a-f]* <$name>:" "$tmp/dis.txt"; then
-    echo "$name: not defined in $obj"
-    [ "$kind" != 0 ] && fail=1
-    return 0
-  fi
-  read -r n vec ymm zmm scalar calls back sq dv gath callees < <(stats "$name")
-  printf '%-30s %5d %6d %4d %4d %6d %5d %5d %5d/%-2d %6d  %s' "$name" "$n" "$vec" "$ymm" "$zmm" "$scalar" "$calls" "$back" "$sq" "$dv" "$gath" "$callees"
-  if [ "$kind" = 0 ]; then
-    printf '  (info)\n'
-    return 0
-  fi
-  local why=()
+rules() {
+  local name=$1 kind=$2 max=$3
   [ "$vec" -ge 5 ] || why+=("fewer than 5 packed ops")
   case $name in _ZGVe*) ;; *) [ "$zmm" -eq 0 ] || why+=("zmm outside an AVX-512 variant") ;; esac
   # Scalar arithmetic is fine around scalar libm calls (their arguments),
@@ -184,24 +145,8 @@ check() {
     [ "$gath" -eq 0 ] || why+=("gathers")
     [ "$sq" -ge 1 ] || why+=("no packed sqrt")
   fi
-  [ "$kind" = gather ] && { [ "$gath" -ge 1 ] || why+=("no gathers"); }
-  if ((${#why[@]})); then
-    printf '  FAIL: %s\n' "$(IFS=';'; echo "${why[*]}")"
-    fail=1
-  else
-    printf '  ok\n'
-  fi
-}
-
-# The verdict after the checks: exits 1 when an assertion failed.
-verdict() { # WHAT-PASSED
-  if [ "${CHECK_INFO:-0}" = 1 ]; then
-    echo "check-asm: counts only, nothing asserted (CHECK_INFO=1)"
-  elif [ "$fail" = 0 ]; then
-    echo "check-asm: PASS: $1"
-  else
-    echo "check-asm: FAIL" >&2
-    exit 1
+  if [ "$kind" = gather ]; then
+    [ "$gath" -ge 1 ] || why+=("no gathers")
   fi
 }
 

@@ -1,6 +1,7 @@
 //===- DeclareSimdRedecls.cpp - declare simd on every redeclaration -------===//
 
 #include "frontend/DeclareSimdRedecls.h"
+#include "frontend/PointeeSizes.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -82,6 +83,9 @@ void DeclareSimdRedeclsConsumer::inherit(FunctionDecl *FD) {
       ++NumCopied;
     }
   }
+  // After the copies: a definition whose pragma sits on a header
+  // declaration needs the sizes too.
+  annotatePointeeSizes(*Ctx, FD);
 }
 
 /// \p E names a parameter of the declaration the pragma was written on;

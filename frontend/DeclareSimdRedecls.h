@@ -8,7 +8,9 @@
 /// redeclaration before a call) is usually that first declaration, so the
 /// names were lost. This consumer runs ahead of code generation and gives
 /// every redeclaration the clauses of the earlier ones, their parameter
-/// references rewritten to its own parameters.
+/// references rewritten to its own parameters. It also has each AArch64
+/// `declare simd` function annotated with its declared pointee sizes
+/// (PointeeSizes.h), which the IR does not keep.
 //
 //===----------------------------------------------------------------------===//
 

@@ -3,9 +3,10 @@
 /// \file
 /// `clang -fplugin=VecCloneFrontend.so` loads this library. Ahead of code
 /// generation it gives every redeclaration of a `declare simd` function the
-/// clauses of the earlier ones (DeclareSimdRedecls), and it loads the pass
-/// plugin next to it (VecClone.so) into clang's pipeline, so one flag does
-/// both jobs. The passes live in their own library because this one needs
+/// clauses of the earlier ones (DeclareSimdRedecls) and, for AArch64, the
+/// declared sizes of what its pointer parameters point to, for the AdvSIMD
+/// mask (PointeeSizes); and it loads the pass plugin next to it
+/// (VecClone.so) into clang's pipeline, so one flag does both jobs. The passes live in their own library because this one needs
 /// libclang-cpp, which opt cannot load beside its own copy of clang's
 /// options; `-fpass-plugin=VecClone.so` alone still loads the passes only.
 //

@@ -9,12 +9,14 @@
 #      byte behind pointers with the scalar function;
 #   3. omp simd loops over guarded arrays built by gcc 12 and by clang with
 #      the plugin, against scalar loops.
-# Callee flags are drawn from the seed: -O1/-O2/-O3/-Os,
+# Callee and clang-built loops are compiled with the front-end plugin
+# (VecCloneFrontend.so beside --plugin) and the pass plugin, as users
+# build. Callee flags are drawn from the seed: -O1/-O2/-O3/-Os,
 # -ffp-contract=off/on/fast (lanes must still equal the scalar function bit
 # for bit), -mllvm -vplan-min-speedup=0 in one batch of two (every lane loop
 # vectorized). A compile crash counts as a crash. --cxx: C++ functions
 # (gen_fuzz.py --cxx with the shapes that make references, members, static
-# members and templates), built by clang++ with the front-end plugin, loops
+# members and templates), built by clang++, loops
 # by g++ and clang++; names are then checked by the driver alone (template
 # variants are weak symbols). --sve: SVE batches, the callee and clang's
 # loops built with -march=armv8-a+sve (clang then promises only _ZGVsMx...
@@ -49,11 +51,14 @@ for t in aarch64-linux-gnu-gcc qemu-aarch64 clang-22; do
 done
 [ -n "$out" ] || out=$(mktemp -d /tmp/fuzz-aarch64.XXXXXX)
 mkdir -p "$out"
-clang="clang-22 --target=aarch64-linux-gnu"
+# As users build: the front-end plugin beside the pass plugin (it records
+# the declared pointee sizes the AdvSIMD masks count).
+frontend="-fplugin=$(dirname "$plugin")/VecCloneFrontend.so"
+clang="clang-22 --target=aarch64-linux-gnu $frontend"
 gcc=aarch64-linux-gnu-gcc
 ext=c genopts= loopcc=$gcc
 if [ "$cxx" = 1 ]; then
-  clang="clang++-22 --target=aarch64-linux-gnu -fplugin=$(dirname "$plugin")/VecCloneFrontend.so"
+  clang="clang++-22 --target=aarch64-linux-gnu $frontend"
   ext=cpp genopts="--cxx --shapes=refs,member,static,template" loopcc=aarch64-linux-gnu-g++
 fi
 run="qemu-aarch64 -L /usr/aarch64-linux-gnu"

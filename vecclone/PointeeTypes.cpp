@@ -1,10 +1,12 @@
 //===- PointeeTypes.cpp - What a pointer parameter points to --------------===//
 
 #include "vecclone/PointeeTypes.h"
+#include "vecclone/PointeeSizeAnnotation.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/PatternMatch.h"
 #include "vecclone/VariantSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -25,6 +27,7 @@ namespace vecclone {
 
 static constexpr const char *PointeeMD = "vecclone.pointee.types";
 static constexpr const char *InnerPointeeMD = "vecclone.inner.pointee.types";
+static constexpr const char *DeclaredBitsMD = "vecclone.declared.pointee.bits";
 
 /// At -O0 a pointer argument is first spilled to a stack slot of its own
 /// (\p S stores it there): the slot's pointer reloads are the same
@@ -345,8 +348,111 @@ static void record(Function &F, StringRef Kind,
     F.setMetadata(Kind, MDNode::get(Ctx, Ops));
 }
 
+std::optional<unsigned> declaredPointeeBits(const Argument &A) {
+  const MDNode *N = A.getParent()->getMetadata(DeclaredBitsMD);
+  if (!N)
+    return std::nullopt;
+  for (unsigned I = 0; I + 1 < N->getNumOperands(); I += 2) {
+    auto *No = mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(I));
+    auto *Bits =
+        mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(I + 1));
+    if (No && Bits && No->getZExtValue() == A.getArgNo())
+      return Bits->getZExtValue();
+  }
+  return std::nullopt;
+}
+
+/// The text of the annotation \p C names (a private string constant), or
+/// an empty string.
+static StringRef annotationText(const Constant *C) {
+  const auto *GV = dyn_cast<GlobalVariable>(C->stripPointerCasts());
+  const auto *Data = GV && GV->hasInitializer()
+                         ? dyn_cast<ConstantDataArray>(GV->getInitializer())
+                         : nullptr;
+  return Data && Data->isCString() ? Data->getAsCString() : StringRef();
+}
+
+/// Turns "ARGNO=BITS,..." into `!{i32 ARGNO, i32 BITS, ...}` on \p F;
+/// nothing when the text is malformed or names no pointer parameter of
+/// \p F (the body's guess stands then).
+static void attachDeclaredBits(Function &F, StringRef Pairs) {
+  SmallVector<Metadata *, 8> Ops;
+  Type *I32 = Type::getInt32Ty(F.getContext());
+  SmallVector<StringRef, 8> Items;
+  Pairs.split(Items, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    auto [No, Bits] = Item.split('=');
+    unsigned ArgNo = 0, Size = 0;
+    if (No.getAsInteger(10, ArgNo) || Bits.getAsInteger(10, Size) ||
+        ArgNo >= F.arg_size() || !F.getArg(ArgNo)->getType()->isPointerTy())
+      return;
+    Ops.push_back(ConstantAsMetadata::get(ConstantInt::get(I32, ArgNo)));
+    Ops.push_back(ConstantAsMetadata::get(ConstantInt::get(I32, Size)));
+  }
+  F.setMetadata(DeclaredBitsMD, MDNode::get(F.getContext(), Ops));
+}
+
+/// Moves the front-end plugin's pointee-size annotations into function
+/// metadata and deletes them from `llvm.global.annotations` (with the
+/// strings only they used): they are the plugins' private channel, not the
+/// user's annotations.
+static void takeDeclaredPointeeBits(Module &M) {
+  GlobalVariable *Annotations = M.getGlobalVariable("llvm.global.annotations");
+  auto *Array = Annotations && Annotations->hasInitializer()
+                    ? dyn_cast<ConstantArray>(Annotations->getInitializer())
+                    : nullptr;
+  if (!Array)
+    return;
+  SmallVector<Constant *, 8> Kept;
+  bool Dropped = false;
+  SmallSetVector<GlobalVariable *, 8> Strings;
+  for (Use &Op : Array->operands()) {
+    auto *Entry = dyn_cast<ConstantStruct>(Op.get());
+    StringRef Text = Entry && Entry->getNumOperands() >= 2
+                         ? annotationText(Entry->getOperand(1))
+                         : StringRef();
+    auto *F =
+        Entry ? dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts())
+              : nullptr;
+    if (!F || !Text.consume_front(PointeeSizeAnnotationPrefix)) {
+      Kept.push_back(cast<Constant>(Op.get()));
+      continue;
+    }
+    // Several redeclarations may each carry one; they say the same.
+    if (!F->getMetadata(DeclaredBitsMD))
+      attachDeclaredBits(*F, Text);
+    Dropped = true;
+    for (Value *Part : Entry->operands())
+      if (auto *GV = dyn_cast<GlobalVariable>(Part->stripPointerCasts());
+          GV && GV->hasPrivateLinkage())
+        Strings.insert(GV);
+  }
+  if (!Dropped)
+    return;
+  if (Kept.empty()) {
+    Annotations->eraseFromParent();
+  } else {
+    auto *Ty = ArrayType::get(Array->getType()->getElementType(), Kept.size());
+    auto *New = new GlobalVariable(
+        M, Ty, Annotations->isConstant(), Annotations->getLinkage(),
+        ConstantArray::get(Ty, Kept), "", Annotations,
+        Annotations->getThreadLocalMode());
+    New->setSection(Annotations->getSection());
+    New->takeName(Annotations);
+    Annotations->eraseFromParent();
+  }
+  // The annotation and file-name strings no kept entry still names (the
+  // dropped entries, constants without users now, go first).
+  for (GlobalVariable *GV : Strings) {
+    GV->removeDeadConstantUsers();
+    if (GV->use_empty())
+      GV->eraseFromParent();
+  }
+}
+
 PreservedAnalyses RecordPointeeTypesPass::run(Module &M,
                                               ModuleAnalysisManager &) {
+  takeDeclaredPointeeBits(M);
   for (Function &F : M) {
     if (F.isDeclaration() || !hasVariantAttributes(F) ||
         F.getMetadata(PointeeMD))

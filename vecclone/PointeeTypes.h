@@ -20,6 +20,7 @@
 
 #include "llvm/IR/PassManager.h"
 #include <cstdint>
+#include <optional>
 
 namespace llvm {
 class Argument;
@@ -52,6 +53,12 @@ bool isReferenceParam(const llvm::Argument &A);
 /// For a reference to a pointer (`float *&p`): the type that pointer points
 /// to (recorded, else inferred); null when unknown.
 llvm::Type *innerPointeeType(const llvm::Argument &A);
+
+/// The size in bits vfabia64's narrowest data size counts for pointer
+/// parameter \p A when it is uniform or linear, as the front-end plugin
+/// recorded it from the declaration (vecclone/PointeeSizeAnnotation.h);
+/// nothing without the front-end plugin.
+std::optional<unsigned> declaredPointeeBits(const llvm::Argument &A);
 
 /// A C++ class argument passed by value travels as the address of a
 /// temporary the caller made for this one call, which the callee may

@@ -468,9 +468,10 @@ unsigned advSIMDMaskBits(const Function &F, const VFInfo &Info,
   // source types, decide.
   if (unsigned FromNames = ndsFromClangLengths(F, Info.VectorName))
     return FromNames;
-  // A `simdlen` pragma names one length: the types decide, a definition's
-  // body telling what its pointers point to. A declaration's pointers, and
-  // those the body does not use, count 8 bytes, a guess (Certain false).
+  // A `simdlen` pragma names one length: the types decide. A pointer's
+  // pointee comes from the declaration when the front-end plugin recorded
+  // it, else from a definition's body; a declaration's pointers, and those
+  // the body does not use, count 8 bytes, a guess (Certain false).
   unsigned NDS = 64;
   auto Note = [&](Type *Ty) {
     if (std::optional<ScalarClass> C = classifyScalar(Ty))
@@ -493,6 +494,10 @@ unsigned advSIMDMaskBits(const Function &F, const VFInfo &Info,
     // uniform, ref, val and uval references alike).
     if (isReferenceParam(*A))
       continue;
+    if (std::optional<unsigned> Bits = declaredPointeeBits(*A)) {
+      NDS = std::min(NDS, *Bits);
+      continue;
+    }
     Type *Pointee = nullptr;
     if (!F.isDeclaration()) {
       Pointee = knownPointeeType(*A);

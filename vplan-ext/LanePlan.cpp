@@ -334,8 +334,57 @@ void LanePlanBuilder::addCall(CallBase &CB, NodeList &Out) {
   addRecipe(Out, PlanNode::Widen, CB, C);
 }
 
+/// Whether nothing but other such values uses \p I (within a few levels),
+/// and it has no side effects: the cleanup after the cut deletes it, so it
+/// costs neither loop anything. The widened `i + lane` of a linear `int`
+/// the body reads only as `p[i]` was such a chain, and AArch64 prices its
+/// <VF x i64> multiply at 11: a 4-lane saxpy stayed lane by lane.
+static bool isDeadValue(const Instruction &I, unsigned Depth = 0) {
+  if (Depth > 4 || I.mayHaveSideEffects() || I.isTerminator() ||
+      isa<PHINode>(I))
+    return false;
+  return all_of(I.users(), [&](const User *U) {
+    const auto *UI = dyn_cast<Instruction>(U);
+    return UI && isDeadValue(*UI, Depth + 1);
+  });
+}
+
+/// Whether \p I is an address only loads and stores use, as their pointer.
+static bool isFoldedAddress(const Instruction &I) {
+  return isa<GetElementPtrInst>(I) && all_of(I.users(), [&](const User *U) {
+           return isa<LoadInst, StoreInst>(U) &&
+                  getLoadStorePointerOperand(U) == &I &&
+                  (!isa<StoreInst>(U) ||
+                   cast<StoreInst>(U)->getValueOperand() != &I);
+         });
+}
+
+/// Whether integer arithmetic \p I only computes (a few levels deep) the
+/// indices of addresses of contiguous loads and stores. The vectorizer
+/// computes such an index for the first lane only, once per vector: the
+/// per-lane `sext(i) + lane` of a linear `int` read as `p[i]` is no
+/// <VF x i64> add and multiply, which AArch64 prices high enough to keep a
+/// 4-lane `p[i] * 2` lane by lane.
+bool LanePlanBuilder::isContiguousIndex(const Instruction &I,
+                                        unsigned Depth) const {
+  if (Depth > 4 || !I.getType()->isIntegerTy() ||
+      !isa<BinaryOperator, CastInst>(I) || I.use_empty())
+    return false;
+  return all_of(I.users(), [&](const User *U) {
+    const auto *UI = dyn_cast<Instruction>(U);
+    if (UI && isFoldedAddress(*UI))
+      return all_of(UI->users(), [&](const User *M) {
+        const AccessStride *S = Strides.getStride(cast<Instruction>(M));
+        return S && S->Kind == AccessStrideKind::Contiguous;
+      });
+    return UI && isContiguousIndex(*UI, Depth + 1);
+  });
+}
+
 void LanePlanBuilder::addInstruction(Instruction &I, NodeList &Out) {
   if (Control.count(&I) || I.isDebugOrPseudoInst() || I.isLifetimeStartOrEnd())
+    return;
+  if (isDeadValue(I))
     return;
   if (isa<AssumeInst, NoAliasScopeDeclInst>(I))
     return;
@@ -348,14 +397,13 @@ void LanePlanBuilder::addInstruction(Instruction &I, NodeList &Out) {
     return addCall(*CB, Out);
   // An address only loads and stores use is part of their recipe (base
   // plus lane offset, or the gather's vector of pointers).
-  if (isa<GetElementPtrInst>(I) && all_of(I.users(), [&](const User *U) {
-        return isa<LoadInst, StoreInst>(U) &&
-               getLoadStorePointerOperand(U) == &I &&
-               (!isa<StoreInst>(U) ||
-                cast<StoreInst>(U)->getValueOperand() != &I);
-      }))
+  if (isFoldedAddress(I))
     return;
   PlanCost C = scalarCost(I);
+  if (isContiguousIndex(I)) {
+    C.Vector = laneCost(I);
+    return addRecipe(Out, PlanNode::Uniform, I, C, "contiguous address");
+  }
   if (auto *Phi = dyn_cast<PHINode>(&I)) {
     const Loop *PL = LI.getLoopFor(Phi->getParent());
     bool InnerHeader = PL != &L && PL->getHeader() == Phi->getParent();

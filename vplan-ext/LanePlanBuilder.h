@@ -170,6 +170,7 @@ private:
     return T->isVoidTy() || VectorType::isValidElementType(T);
   }
   bool hasVaryingUser(const Instruction &I) const;
+  bool isContiguousIndex(const Instruction &I, unsigned Depth = 0) const;
   PlanCost scalarCost(const Instruction &I) const;
   InstructionCost laneCost(const Instruction &I) const;
   InstructionCost broadcastCost(Type *T) const;
