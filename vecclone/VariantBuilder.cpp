@@ -1011,8 +1011,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   }
   // An SVE variant's lane loop without inner loops goes to the vectorizer
   // as it is; calls are widened there or not at all.
-  bool ScalableStraight =
-      ABI.Scalable && !hasInnerLoops(*V, Main.Header);
+  bool ScalableStraight = ABI.Scalable && !hasInnerLoops(*V, Main.Header);
   if (Out.Inlined && Out.ScalarLaneLoopReason.empty()) {
     Builder.widenNoWrapLinear(Main);
     // Before the cut: a call without a usable variant must be cut out like
@@ -1021,8 +1020,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     if (Opts.GetTLI && !ABI.Scalable)
       Out.Calls =
           prepareLaneCalls(*V, Main.Header, ABI.VLen, Opts.GetTLI(*V));
-    // SVE: the plan costs the lane loop as N lanes, one granule (the
-    // verdict compares costs per lane, which a granule's share).
+    // SVE: the plan costs vscale x N lanes as N, one granule; both sides
+    // of its verdict scale alike with vscale.
     std::optional<vplanext::LaneLoopVerdict> Planned;
     if (!ScalableStraight)
       Planned = decideLaneLoop(*V, Main.Header, ABI.VLen, Opts, Out);
@@ -1108,11 +1107,12 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   return Out;
 }
 
-void discardVariant(BuiltVariant &BV) {
-  BV.Fn->eraseFromParent();
-  if (BV.Fallback)
-    BV.Fallback->eraseFromParent();
-  BV = BuiltVariant();
+void discardVariant(const BuiltVariant &BV, FunctionAnalysisManager &FAM) {
+  for (Function *Fn : {BV.Fn, BV.Fallback})
+    if (Fn) {
+      FAM.clear(*Fn, Fn->getName());
+      Fn->eraseFromParent();
+    }
 }
 
 std::string whyNoScalableRounds(const BuiltVariant &BV) {

@@ -118,8 +118,11 @@ BuiltVariant buildVariant(llvm::Function &Scalar, llvm::StringRef Name,
                           const VariantABI &ABI, const BuildOptions &Opts);
 
 /// Removes what buildVariant made for \p BV from the module (the variant
-/// and its out-of-line copy), for another form of the same variant.
-void discardVariant(BuiltVariant &BV);
+/// and its out-of-line copy), for another form of the same variant, and
+/// their analyses from \p FAM (a later function at the same address must
+/// not find them).
+void discardVariant(const BuiltVariant &BV,
+                    llvm::FunctionAnalysisManager &FAM);
 
 /// Whether an SVE variant \p BV runs its inner loops in rounds over all its
 /// lanes (vplan-ext's cut at the run-time lane count), every lane loop

@@ -219,39 +219,43 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
     });
 }
 
-/// An SVE variant \p BV of a body with inner loops, built over all its
-/// vscale x N lanes: kept when vplan-ext's cut at the run-time lane count
-/// made every lane loop one for the vectorizer (remark SVERounds), else
-/// replaced by the granule form, an N-lane variant called per 128-bit
-/// granule (remark SVEGranules, with the reason), when the parameters
-/// allow one.
-static void chooseScalableForm(Function &F, const VariantRequest &Req,
-                               const VariantABI &ABI, const BuildOptions &BOpts,
-                               OptimizationRemarkEmitter &ORE,
-                               BuiltVariant &BV) {
-  std::string Why = SVERoundsOpt ? whyNoScalableRounds(BV)
-                                 : "-vecclone-sve-rounds is off";
-  if (Why.empty()) {
-    ORE.emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "SVERounds", &F)
-             << "variant " << Req.Name << " runs its inner loops over all "
-             << "its vscale x " << ore::NV("VF", ABI.VLen)
-             << " lanes (rounds at the run-time lane count)";
-    });
-    return;
+/// An SVE variant of a body with inner loops: over all its vscale x N
+/// lanes when vplan-ext's cut at the run-time lane count makes every lane
+/// loop one for the vectorizer (remark SVERounds); else granule by granule,
+/// an N-lane variant called per 128-bit granule (remark SVEGranules, with
+/// the reason), when the parameters allow that form; else the first one.
+static BuiltVariant buildScalableVariant(Function &F, const VariantRequest &Req,
+                                         const VariantABI &ABI,
+                                         const BuildOptions &BOpts,
+                                         OptimizationRemarkEmitter &ORE,
+                                         FunctionAnalysisManager &FAM) {
+  std::optional<BuiltVariant> Rounds;
+  std::string Why = "-vecclone-sve-rounds is off";
+  if (SVERoundsOpt) {
+    Rounds = buildVariant(F, Req.Name, ABI, BOpts);
+    Why = whyNoScalableRounds(*Rounds);
+    if (Why.empty()) {
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "SVERounds", &F)
+               << "variant " << Req.Name << " runs its inner loops over all "
+               << "its vscale x " << ore::NV("VF", ABI.VLen)
+               << " lanes (rounds at the run-time lane count)";
+      });
+      return *Rounds;
+    }
+    // The granule form takes the name.
+    Rounds->Fn->setName(Req.Name + ".rounds");
   }
-  // The granule form takes the name: the first form goes.
-  BuiltVariant Rounds = BV;
-  Function *Scratch = Rounds.Fn;
-  Scratch->setName(Req.Name + ".rounds");
   std::optional<BuiltVariant> Granules =
       buildGranuleVariant(F, Req.Name, ABI, Req.Info, BOpts);
   if (!Granules) {
-    Scratch->setName(Req.Name);
-    return;
+    if (!Rounds)
+      return buildVariant(F, Req.Name, ABI, BOpts);
+    Rounds->Fn->setName(Req.Name);
+    return *Rounds;
   }
-  discardVariant(Rounds);
-  BV = *Granules;
+  if (Rounds)
+    discardVariant(*Rounds, FAM);
   ORE.emit([&] {
     return OptimizationRemarkAnalysis(DEBUG_TYPE, "SVEGranules", &F)
            << "variant " << Req.Name << " runs its vscale x "
@@ -259,6 +263,7 @@ static void chooseScalableForm(Function &F, const VariantRequest &Req,
            << " lanes one 128-bit granule at a time, through an "
            << ore::NV("Lanes", ABI.VLen) << "-lane variant (" << Why << ")";
   });
+  return *Granules;
 }
 
 static void defineVariants(Function &F, const VecCloneOptions &Opts,
@@ -338,9 +343,9 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
     // the old declaration steps aside and is replaced afterwards.
     if (Decl)
       Decl->setName(Req.Name + ".vecclone.decl");
-    BuiltVariant BV = buildVariant(F, Req.Name, ABI, BOpts);
-    if (ABI.Scalable && !LI.empty() && Opts.CutLaneLoops)
-      chooseScalableForm(F, Req, ABI, BOpts, ORE, BV);
+    BuiltVariant BV = ABI.Scalable && !LI.empty() && Opts.CutLaneLoops
+                          ? buildScalableVariant(F, Req, ABI, BOpts, ORE, FAM)
+                          : buildVariant(F, Req.Name, ABI, BOpts);
     injectFault(*BV.Fn, Req.Name, ABI); // no-op unless testing the fuzz tools
     if (Decl) {
       Decl->replaceAllUsesWith(BV.Fn);

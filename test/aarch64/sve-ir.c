@@ -94,6 +94,11 @@
 // MANDEL-NEXT: br i1 [[ANY]], label
 // MANDEL: ret <vscale x 4 x i32>
 // MANDEL-NEXT: }
+// No lane counter is left in it (no per-lane scalar loop).
+// RUN: FileCheck %s --check-prefix=NOLANES < %t.ll
+// NOLANES-LABEL: define {{.*}}@_ZGVsMxvv_mandel(
+// NOLANES-NOT: phi i64
+// NOLANES: ret <vscale x 4 x i32>
 // A uniform-count loop whose inactive lanes shadow the first active one
 // (cttz.elts over the scalable lane flags).
 // RUN: FileCheck %s --check-prefix=UPOW < %t.ll
