@@ -1,11 +1,11 @@
 //===- ScalableGranules.h - SVE variants granule by granule -----*- C++ -*-===//
 //
 /// \file
-/// An SVE variant whose body has an inner loop: vplan-ext's lowering of
-/// divergent inner loops (the cut into innermost lane loops, BOSCC) needs
-/// a fixed lane count, which vscale x N lanes are not. Such a variant runs
-/// its lanes one 128-bit granule at a time instead: an internal N-lane
-/// variant (`<name>.granule`, built like an AdvSIMD one, so cut and
+/// An SVE variant whose body has an inner loop that vplan-ext's cut at
+/// vscale x N lanes refuses (a call it would run lane by lane), or whose
+/// lanes would stay scalar there: such a variant runs its lanes one 128-bit
+/// granule at a time instead. An internal N-lane variant (`<name>.granule`,
+/// built like an AdvSIMD one, so cut, with BOSCC and lane-serial calls, and
 /// widened at N lanes) is called once per granule that has an active lane.
 //
 //===----------------------------------------------------------------------===//

@@ -147,6 +147,11 @@ struct VariantABI {
   /// types are LLVM's VFABI::createFunctionType's, which the loop
   /// vectorizer calls with.
   bool Scalable = false;
+  /// The variant's lanes: VLen, or vscale x VLen when Scalable.
+  llvm::ElementCount lanes() const {
+    return Scalable ? llvm::ElementCount::getScalable(VLen)
+                    : llvm::ElementCount::getFixed(VLen);
+  }
   /// \p Shape as the type the IR value has: itself, or its scalable form.
   llvm::VectorType *irVectorType(llvm::FixedVectorType *Shape) const;
 

@@ -145,24 +145,13 @@ private:
 } // namespace
 
 AllocaInst *VariantBodyBuilder::createLaneArray(Type *EltTy, const Twine &Name) {
-  if (!ABI.Scalable)
-    return vplanext::createLaneArray(V, EltTy, ABI.VLen, Name);
   // SVE: one scalable vector's worth of lanes, stored and loaded whole as
   // the variant's scalable arguments and result.
-  BasicBlock &Entry = V.getEntryBlock();
-  IRBuilder<> EB(&Entry, Entry.getFirstInsertionPt());
-  AllocaInst *AI =
-      EB.CreateAlloca(ScalableVectorType::get(EltTy, ABI.VLen), nullptr, Name);
-  AI->setAlignment(Align(16));
-  AI->setMetadata(LaneArrayMD, MDNode::get(Ctx, {}));
-  return AI;
+  return vplanext::createLaneArray(V, EltTy, ABI.lanes(), Name);
 }
 
 Value *VariantBodyBuilder::lanePtr(AllocaInst *Array, Value *Lane) {
-  if (auto *SVT = dyn_cast<ScalableVectorType>(Array->getAllocatedType()))
-    return B.CreateInBoundsGEP(SVT->getElementType(), Array, Lane);
-  return B.CreateInBoundsGEP(Array->getAllocatedType(), Array,
-                             {B.getInt64(0), Lane});
+  return vplanext::laneArraySlot(B, Array, Lane);
 }
 
 /// A scalable argument in the lane array's element type (abiElementType):
@@ -435,11 +424,7 @@ VariantBodyBuilder::emitLaneLoop(StringRef Prefix, bool NoWrap,
   BasicBlock *Done = BasicBlock::Create(Ctx, Prefix + ".done", &V);
   BasicBlock *Pre = B.GetInsertBlock();
   // SVE: vscale x VLen lanes, known at run time.
-  Value *TripCount =
-      ABI.Scalable
-          ? B.CreateElementCount(B.getInt64Ty(),
-                                 ElementCount::getScalable(ABI.VLen))
-          : B.getInt64(ABI.VLen);
+  Value *TripCount = B.CreateElementCount(B.getInt64Ty(), ABI.lanes());
   B.CreateBr(L.Header);
 
   B.SetInsertPoint(L.Header);
@@ -853,21 +838,12 @@ static bool hasIrreducibleControlFlow(Function &F) {
   return containsIrreducibleCFG<BasicBlock *>(RPOT, LI);
 }
 
-/// Why an SVE variant's lane loop (headed by \p Header) stays a scalar loop
-/// over its vscale x VLen lanes, or null. vplan-ext's cut, BOSCC and
-/// lane-serial calls size their lane arrays and rounds by a fixed lane
-/// count; without them an inner loop makes the lane loop an outer loop,
-/// which the loop vectorizer does not widen.
-static const char *whyScalableLanesStaySerial(Function &V, BasicBlock *Header) {
+/// Whether the lane loop headed by \p Header has inner loops.
+static bool hasInnerLoops(Function &V, BasicBlock *Header) {
   DominatorTree DT(V);
   LoopInfo LI(DT);
   Loop *L = LI.getLoopFor(Header);
-  if (L && L->getHeader() == Header && !L->getSubLoops().empty())
-    return "the body has an inner loop, and vplan-ext's lowering of "
-           "divergent inner loops (the cut into innermost lane loops) needs "
-           "a fixed lane count, which an SVE variant's vscale x N lanes are "
-           "not";
-  return nullptr;
+  return L && L->getHeader() == Header && !L->getSubLoops().empty();
 }
 
 /// \p ID with `llvm.loop.vectorize.scalable.enable`: the width is then
@@ -979,6 +955,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
 
   VariantBodyBuilder Builder(Scalar, *V, ABI);
   VariantBodyBuilder::LaneLoop Main = Builder.build(/*AllowGuard=*/true);
+  Out.Fallback = Builder.fallbackFunction();
   CallInst *Call = Main.Call;
   IRBuilder<> DB(V->getContext());
   attachDebugInfo(*V, Scalar, DB);
@@ -1003,31 +980,40 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     if (const char *Why = whyLanesStaySerial(*V))
       Out.ScalarLaneLoopReason = Why;
   }
-  if (Out.Inlined && Out.ScalarLaneLoopReason.empty() && ABI.Scalable) {
-    Builder.widenNoWrapLinear(Main);
-    if (const char *Why = whyScalableLanesStaySerial(*V, Main.Header))
-      Out.ScalarLaneLoopReason = Why;
-  } else if (Out.Inlined && Out.ScalarLaneLoopReason.empty()) {
+  // An SVE variant's lane loop without inner loops goes to the vectorizer
+  // as it is; calls are widened there or not at all.
+  bool ScalableStraight = ABI.Scalable && !hasInnerLoops(*V, Main.Header);
+  if (Out.Inlined && Out.ScalarLaneLoopReason.empty()) {
     Builder.widenNoWrapLinear(Main);
     // Before the cut: a call without a usable variant must be cut out like
-    // a call without any, and a hoisted call must not be cut at all.
-    if (Opts.GetTLI)
+    // a call without any, and a hoisted call must not be cut at all. (An
+    // SVE variant's cut refuses such calls.)
+    if (Opts.GetTLI && !ABI.Scalable)
       Out.Calls =
           prepareLaneCalls(*V, Main.Header, ABI.VLen, Opts.GetTLI(*V));
-    std::optional<vplanext::LaneLoopVerdict> Planned =
-        decideLaneLoop(*V, Main.Header, ABI.VLen, Opts, Out);
+    // SVE: the plan costs vscale x N lanes as N, one granule; both sides
+    // of its verdict scale alike with vscale.
+    std::optional<vplanext::LaneLoopVerdict> Planned;
+    if (!ScalableStraight)
+      Planned = decideLaneLoop(*V, Main.Header, ABI.VLen, Opts, Out);
     // Inner loops make the lane loop an outer loop the vectorizer skips:
     // cut it into innermost lane loops (vplan-ext).
-    if (Opts.CutInnerLoops && Out.ScalarLaneLoopReason.empty()) {
+    if (Opts.CutInnerLoops && Out.ScalarLaneLoopReason.empty() &&
+        !ScalableStraight) {
       vplanext::FissionResult FR =
-          vplanext::fissionLaneLoop(*V, Main.Header, ABI.VLen,
+          vplanext::fissionLaneLoop(*V, Main.Header, ABI.lanes(),
                                     Opts.GetTTI ? &Opts.GetTTI(*V) : nullptr,
                                     Planned ? &Planned->Decisions : nullptr);
       LaneHeaders.assign(FR.LaneHeaders.begin(), FR.LaneHeaders.end());
       SerialHeaders.assign(FR.SerialHeaders.begin(), FR.SerialHeaders.end());
-      // Verify mode: compare the plan's shape with what the cut made.
-      bool Verify = Planned && Planned->Decisions.Verify;
+      // Verify mode: compare the plan's shape with what the cut made (the
+      // cut of scalable lanes leaves out what the plan counts in lanes).
+      bool Verify = Planned && Planned->Decisions.Verify && !ABI.Scalable;
       recordCut(FR, Verify ? &Planned->Shape : nullptr, Out);
+    } else if (ABI.Scalable && !ScalableStraight && !Opts.CutInnerLoops) {
+      Out.ScalarLaneLoopReason =
+          "the body has an inner loop, and the lowering of divergent inner "
+          "loops (vplan-ext's cut into innermost lane loops) is off";
     }
   }
 
@@ -1090,6 +1076,24 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     vplanext::setLaneLoopID(H, ABI.Scalable ? withScalableWidth(ID) : ID);
   }
   return Out;
+}
+
+void discardVariant(const BuiltVariant &BV, FunctionAnalysisManager &FAM) {
+  for (Function *Fn : {BV.Fn, BV.Fallback})
+    if (Fn) {
+      FAM.clear(*Fn, Fn->getName());
+      Fn->eraseFromParent();
+    }
+}
+
+std::string whyNoScalableRounds(const BuiltVariant &BV) {
+  if (!BV.Inlined)
+    return "the body is not inlined: " + BV.NotInlinedReason;
+  if (!BV.ScalarLaneLoopReason.empty())
+    return "its lanes would stay scalar: " + BV.ScalarLaneLoopReason;
+  if (!BV.CutFailure.empty())
+    return "the cut at the run-time lane count refused: " + BV.CutFailure;
+  return "";
 }
 
 std::string whyCannotBuild(const Function &Scalar, const VariantABI &ABI) {

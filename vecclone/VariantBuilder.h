@@ -57,6 +57,9 @@ struct BuildOptions {
 /// What building a variant produced.
 struct BuiltVariant {
   llvm::Function *Fn = nullptr;
+  /// The out-of-line copy that calls the scalar per lane for linear bases
+  /// that would wrap, when the variant has one.
+  llvm::Function *Fallback = nullptr;
   /// True when the scalar body was inlined into the lane loop.
   bool Inlined = false;
   /// Why the body was not inlined, when it was not.
@@ -113,6 +116,18 @@ llvm::Function *createVariantSymbol(llvm::Function &Scalar,
 /// \p Scalar must be a definition; it is not modified.
 BuiltVariant buildVariant(llvm::Function &Scalar, llvm::StringRef Name,
                           const VariantABI &ABI, const BuildOptions &Opts);
+
+/// Removes what buildVariant made for \p BV from the module (the variant
+/// and its out-of-line copy), for another form of the same variant, and
+/// their analyses from \p FAM (a later function at the same address must
+/// not find them).
+void discardVariant(const BuiltVariant &BV,
+                    llvm::FunctionAnalysisManager &FAM);
+
+/// Whether an SVE variant \p BV runs its inner loops in rounds over all its
+/// lanes (vplan-ext's cut at the run-time lane count), every lane loop
+/// offered to the vectorizer; else why not.
+std::string whyNoScalableRounds(const BuiltVariant &BV);
 
 } // namespace vecclone
 

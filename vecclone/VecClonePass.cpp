@@ -48,6 +48,11 @@ static cl::opt<bool> CutLaneLoopsOpt(
     "vecclone-cut-lane-loops", cl::Hidden, cl::init(true),
     cl::desc("Cut variants' lane loops at inner loops, calls without "
              "variants and heavy if/else regions (vplan-ext)"));
+static cl::opt<bool> SVERoundsOpt(
+    "vecclone-sve-rounds", cl::Hidden, cl::init(true),
+    cl::desc("Run an SVE variant's inner loops in rounds over all its "
+             "vscale x N lanes (vplan-ext's cut at the run-time lane "
+             "count) before trying 128-bit granules"));
 static cl::opt<bool> GCCNamesOpt(
     "vecclone-gcc-names", cl::Hidden, cl::init(true),
     cl::desc("Also define GCC's names for AVX (c) variants whose length "
@@ -214,6 +219,53 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
     });
 }
 
+/// An SVE variant of a body with inner loops: over all its vscale x N
+/// lanes when vplan-ext's cut at the run-time lane count makes every lane
+/// loop one for the vectorizer (remark SVERounds); else granule by granule,
+/// an N-lane variant called per 128-bit granule (remark SVEGranules, with
+/// the reason), when the parameters allow that form; else the first one.
+static BuiltVariant buildScalableVariant(Function &F, const VariantRequest &Req,
+                                         const VariantABI &ABI,
+                                         const BuildOptions &BOpts,
+                                         OptimizationRemarkEmitter &ORE,
+                                         FunctionAnalysisManager &FAM) {
+  std::optional<BuiltVariant> Rounds;
+  std::string Why = "-vecclone-sve-rounds is off";
+  if (SVERoundsOpt) {
+    Rounds = buildVariant(F, Req.Name, ABI, BOpts);
+    Why = whyNoScalableRounds(*Rounds);
+    if (Why.empty()) {
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "SVERounds", &F)
+               << "variant " << Req.Name << " runs its inner loops over all "
+               << "its vscale x " << ore::NV("VF", ABI.VLen)
+               << " lanes (rounds at the run-time lane count)";
+      });
+      return *Rounds;
+    }
+    // The granule form takes the name.
+    Rounds->Fn->setName(Req.Name + ".rounds");
+  }
+  std::optional<BuiltVariant> Granules =
+      buildGranuleVariant(F, Req.Name, ABI, Req.Info, BOpts);
+  if (!Granules) {
+    if (!Rounds)
+      return buildVariant(F, Req.Name, ABI, BOpts);
+    Rounds->Fn->setName(Req.Name);
+    return *Rounds;
+  }
+  if (Rounds)
+    discardVariant(*Rounds, FAM);
+  ORE.emit([&] {
+    return OptimizationRemarkAnalysis(DEBUG_TYPE, "SVEGranules", &F)
+           << "variant " << Req.Name << " runs its vscale x "
+           << ore::NV("VF", ABI.VLen)
+           << " lanes one 128-bit granule at a time, through an "
+           << ore::NV("Lanes", ABI.VLen) << "-lane variant (" << Why << ")";
+  });
+  return *Granules;
+}
+
 static void defineVariants(Function &F, const VecCloneOptions &Opts,
                            FunctionAnalysisManager &FAM) {
   Module &M = *F.getParent();
@@ -291,23 +343,9 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
     // the old declaration steps aside and is replaced afterwards.
     if (Decl)
       Decl->setName(Req.Name + ".vecclone.decl");
-    // An SVE body with an inner loop: vplan-ext's cut needs a fixed lane
-    // count, so the lanes go granule by granule through an N-lane variant.
-    std::optional<BuiltVariant> Granules;
-    if (ABI.Scalable && !LI.empty() && Opts.CutLaneLoops)
-      Granules = buildGranuleVariant(F, Req.Name, ABI, Req.Info, BOpts);
-    BuiltVariant BV =
-        Granules ? *Granules : buildVariant(F, Req.Name, ABI, BOpts);
-    if (Granules)
-      ORE.emit([&] {
-        return OptimizationRemarkAnalysis(DEBUG_TYPE, "SVEGranules", &F)
-               << "variant " << Req.Name << " runs its vscale x "
-               << ore::NV("VF", ABI.VLen)
-               << " lanes one 128-bit granule at a time, through an "
-               << ore::NV("Lanes", ABI.VLen)
-               << "-lane variant (vplan-ext's lowering of inner loops needs "
-                  "a fixed lane count)";
-      });
+    BuiltVariant BV = ABI.Scalable && !LI.empty() && Opts.CutLaneLoops
+                          ? buildScalableVariant(F, Req, ABI, BOpts, ORE, FAM)
+                          : buildVariant(F, Req.Name, ABI, BOpts);
     injectFault(*BV.Fn, Req.Name, ABI); // no-op unless testing the fuzz tools
     if (Decl) {
       Decl->replaceAllUsesWith(BV.Fn);

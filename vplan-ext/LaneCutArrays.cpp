@@ -3,9 +3,10 @@
 /// \file
 /// The per-lane arrays of one cut (LaneLoopCutter.h) and the latches of
 /// lane loops 1 and 2, which write them. Every value that crosses the cut
-/// goes through an array (`alloca [VL x T]`) written once,
-/// unconditionally, at the end of each lane iteration (a phi at the latch
-/// picks the value per path: select masking, never a conditional store)
+/// goes through an array (`alloca [VL x T]`, `<vscale x N x T>` for an SVE
+/// variant's lanes) written once, unconditionally, at the end of each lane
+/// iteration (a phi at the latch picks the value per path: select masking,
+/// never a conditional store)
 /// and read at the start of the next lane loop; after the loop vectorizer
 /// each array is read and written whole, so SROA turns it into a vector
 /// register.
@@ -44,7 +45,7 @@ Type *Cutter::storedType(Type *T) const {
 }
 
 Value *Cutter::lanePtr(IRBuilder<> &B, AllocaInst *A, Value *Lane) {
-  return B.CreateInBoundsGEP(A->getAllocatedType(), A, {B.getInt64(0), Lane});
+  return laneArraySlot(B, A, Lane);
 }
 
 void Cutter::storeLane(IRBuilder<> &B, Value *V, AllocaInst *A, Value *Lane) {

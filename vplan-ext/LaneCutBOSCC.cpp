@@ -61,7 +61,7 @@ AllocaInst *Cutter::bosccConditionArray() {
     return CondArr;
   CondArr = makeArray(D.MaskTy, "lane.boscc.cond");
   IRBuilder<> EB(&*L.Pre->getTerminator());
-  for (unsigned K = 0; K != VL; ++K)
+  for (unsigned K = 0; K != VL.getFixedValue(); ++K)
     storeLane(EB, Cond, CondArr, EB.getInt64(K));
   return CondArr;
 }
@@ -103,7 +103,7 @@ void Cutter::dispatchBOSCC(ArrayRef<BasicBlock *> Copies,
   BasicBlock *D2 = newBlock("lane.boscc.dispatch.else", N.H2);
   WBr->setSuccessor(0, D1);
   IRBuilder<> B(D1);
-  auto *VecTy = FixedVectorType::get(D.MaskTy, VL);
+  VectorType *VecTy = laneVectorType(D.MaskTy);
   Value *ActOn = B.CreateIsNotNull(
       B.CreateAlignedLoad(VecTy, N.Act, N.Act->getAlign(), "act"));
   // Lanes that never reached the branch hold no condition: freeze it.
@@ -135,7 +135,9 @@ SmallVector<AllocaInst *, 8> Cutter::bosccInputArrays() const {
         // Only a whole xmm/ymm/zmm register: "x" has no register class
         // for narrower vectors (<2 x i32> fails in the backend), and i1
         // lanes are not SSE elements.
-        uint64_t Bits = ET ? F.getDataLayout().getTypeSizeInBits(ET) * VL : 0;
+        uint64_t Bits =
+            ET ? F.getDataLayout().getTypeSizeInBits(ET) * VL.getFixedValue()
+               : 0;
         if (ET && (ET->isFloatingPointTy() || ET->isIntegerTy()) &&
             !ET->isIntegerTy(1) &&
             (Bits == 128 || Bits == 256 || Bits == 512) && Bits <= RegBits)
@@ -163,7 +165,7 @@ void Cutter::fenceBOSCCLoop(BasicBlock *H, StringRef Tag,
   PB.CreateCall(Barrier(Tag));
   for (AllocaInst *A : InputArrays) {
     auto *AT = cast<ArrayType>(A->getAllocatedType());
-    auto *VT = FixedVectorType::get(AT->getElementType(), VL);
+    VectorType *VT = laneVectorType(AT->getElementType());
     Value *V = PB.CreateAlignedLoad(VT, A, A->getAlign());
     auto *Pass = InlineAsm::get(FunctionType::get(VT, {VT}, false),
                                 ("# vplan-ext boscc " + Tag + " in").str(),

@@ -149,7 +149,7 @@ PHINode *Cutter::makeCounter(IRBuilder<> &B, BasicBlock *H, BasicBlock *Pre,
   Value *Next = B.CreateAdd(Lane, B.getInt64(1), Name + ".next",
                             /*HasNUW=*/true, /*HasNSW=*/true);
   Lane->addIncoming(Next, T);
-  B.CreateCondBr(B.CreateICmpEQ(Next, B.getInt64(VL)), Out, H);
+  B.CreateCondBr(B.CreateICmpEQ(Next, L.Count), Out, H);
   return Lane;
 }
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LaneLoopCutter.h"
+#include "vplan-ext/LaneLoopMetadata.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Instructions.h"
 
@@ -24,15 +25,27 @@ namespace vplanext {
 namespace fission {
 
 /// The lane flags as a vector of i1 (`in`) and the first active lane
-/// (`first`, in an iVL; the last lane when none is active).
+/// (`first`; the last lane when none is active).
 std::pair<Value *, Value *> Cutter::firstActiveLane(IRBuilder<> &B) {
-  auto *ActVecTy = FixedVectorType::get(D.MaskTy, VL);
   Value *In = B.CreateIsNotNull(
-      B.CreateAlignedLoad(ActVecTy, N.Act, N.Act->getAlign(), "act"), "in");
-  Value *Bits = B.CreateBitCast(In, B.getIntNTy(VL));
+      B.CreateAlignedLoad(laneVectorType(D.MaskTy), N.Act, N.Act->getAlign(),
+                          "act"),
+      "in");
+  if (VL.isScalable()) {
+    // cttz.elts gives the lane count when no flag is set.
+    Value *First = B.CreateIntrinsic(Intrinsic::experimental_cttz_elts,
+                                     {B.getInt64Ty(), In->getType()},
+                                     {In, B.getFalse()});
+    return {In, B.CreateBinaryIntrinsic(Intrinsic::umin, First,
+                                        B.CreateSub(L.Count, B.getInt64(1)),
+                                        nullptr, "first")};
+  }
+  unsigned Lanes = VL.getFixedValue();
+  Value *Bits = B.CreateBitCast(In, B.getIntNTy(Lanes));
   Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getFalse());
   First = B.CreateBinaryIntrinsic(Intrinsic::umin, First,
-                                  B.getIntN(VL, VL - 1), nullptr, "first");
+                                  B.getIntN(Lanes, Lanes - 1), nullptr,
+                                  "first");
   return {In, First};
 }
 
@@ -56,9 +69,8 @@ void Cutter::fillShadowLanes() {
     Inputs.push_back({N.CrossArr[I], To});
   }
   for (auto [From, To] : Inputs) {
-    auto *VecTy = FixedVectorType::get(
-        cast<ArrayType>(From->getAllocatedType())->getElementType(), VL);
-    Value *Vec = B.CreateAlignedLoad(VecTy, From, From->getAlign());
+    Value *Vec = B.CreateAlignedLoad(
+        laneVectorType(laneArrayElementType(From)), From, From->getAlign());
     Value *Splat = B.CreateVectorSplat(VL, B.CreateExtractElement(Vec, First));
     B.CreateAlignedStore(B.CreateSelect(In, Vec, Splat), To, To->getAlign());
   }
@@ -70,9 +82,8 @@ void Cutter::fillShadowLanes() {
 void Cutter::buildRoundLoop() {
   IRBuilder<> B(N.W);
   makeRoundCounters(B);
-  auto *ActVecTy = FixedVectorType::get(D.MaskTy, VL);
-  Value *ActVec =
-      B.CreateAlignedLoad(ActVecTy, N.Act, N.Act->getAlign(), "act");
+  Value *ActVec = B.CreateAlignedLoad(laneVectorType(D.MaskTy), N.Act,
+                                      N.Act->getAlign(), "act");
   Value *Any = B.CreateOrReduce(B.CreateIsNotNull(ActVec));
   if (D.UniformLoop)
     loadSharedValues(B);
@@ -112,9 +123,8 @@ void Cutter::makeRoundCounters(IRBuilder<> &B) {
 /// SROA still turns the array into a register.
 void Cutter::loadSharedValues(IRBuilder<> &B) {
   auto LoadShared = [&](Type *Ty, AllocaInst *Arr, const Twine &Name) {
-    auto *VecTy = FixedVectorType::get(
-        cast<ArrayType>(Arr->getAllocatedType())->getElementType(), VL);
-    Value *Vec = B.CreateAlignedLoad(VecTy, Arr, Arr->getAlign());
+    Value *Vec = B.CreateAlignedLoad(laneVectorType(laneArrayElementType(Arr)),
+                                     Arr, Arr->getAlign());
     Value *Elt = B.CreateExtractElement(Vec, uint64_t(0), Name);
     if (Ty->isIntegerTy(1))
       return B.CreateIsNotNull(Elt, Name);

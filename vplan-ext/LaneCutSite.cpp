@@ -13,6 +13,7 @@
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
@@ -34,7 +35,21 @@ static bool startsRoundCounters(BasicBlock &Exit, BasicBlock &Latch,
   });
 }
 
-std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, unsigned VL,
+/// Whether \p V counts \p VL lanes: the constant, or for vscale x N lanes
+/// `vscale * N` as IRBuilder's CreateElementCount writes it.
+static bool isLaneCount(Value *V, ElementCount VL) {
+  using namespace PatternMatch;
+  uint64_t N = VL.getKnownMinValue();
+  if (!VL.isScalable())
+    return match(V, m_SpecificInt(N));
+  if (N == 1)
+    return match(V, m_VScale());
+  return match(V, m_c_Mul(m_VScale(), m_SpecificInt(N))) ||
+         (isPowerOf2_64(N) &&
+          match(V, m_Shl(m_VScale(), m_SpecificInt(Log2_64(N)))));
+}
+
+std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, ElementCount VL,
                                           Failure &F) {
   LaneLoop L;
   L.Header = Header;
@@ -67,15 +82,16 @@ std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, unsigned VL,
   auto *Step = Next && Next->getOpcode() == Instruction::Add
                    ? dyn_cast<ConstantInt>(Next->getOperand(1))
                    : nullptr;
-  auto *Bound = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
+  Value *Bound = Cmp ? Cmp->getOperand(1) : nullptr;
   if (!Next || Next->getParent() != L.Latch || Next->getOperand(0) != L.Lane ||
       !Step || !Step->isOne() || !Cmp || Cmp->getParent() != L.Latch ||
       Cmp->getPredicate() != ICmpInst::ICMP_EQ || Cmp->getOperand(0) != Next ||
-      !Bound || Bound->getZExtValue() != VL || Br->getSuccessor(1) != Header) {
+      !isLaneCount(Bound, VL) || Br->getSuccessor(1) != Header) {
     F.Why = "the lane loop latch is not `lane + 1 == VL`";
     return std::nullopt;
   }
   L.Exit = Br->getSuccessor(0);
+  L.Count = Bound;
   // An earlier cut's round counters start in its round loop's header, the
   // block after its lane loop 1, from values of before the lane loop: the
   // exit edge gets a block of its own, and this loop can be cut again.

@@ -95,16 +95,14 @@ Value *Cutter::testLaneStepped(IRBuilder<> &B, ArrayRef<SteppedInput> Inputs,
     uint64_t Step = IsPtr ? SI.PtrStride : 1;
     // Lanes that never entered hold poison: freeze, then ignore them.
     Value *Vec = B.CreateFreeze(B.CreateAlignedLoad(
-        FixedVectorType::get(SI.Read->getType(), VL), SI.Arr,
-        SI.Arr->getAlign()));
-    Value *V = IsPtr ? B.CreatePtrToInt(Vec, FixedVectorType::get(I64, VL))
-                     : Vec;
+        laneVectorType(SI.Read->getType()), SI.Arr, SI.Arr->getAlign()));
+    Value *V = IsPtr ? B.CreatePtrToInt(Vec, laneVectorType(I64)) : Vec;
     Value *Base = B.CreateSub(
         B.CreateExtractElement(V, First),
         B.CreateMul(B.CreateZExtOrTrunc(First, T), ConstantInt::get(T, Step)),
         SI.Read->getName() + ".first");
     SmallVector<Constant *, 16> Iota;
-    for (unsigned K = 0; K != VL; ++K)
+    for (unsigned K = 0; K != VL.getFixedValue(); ++K)
       Iota.push_back(ConstantInt::get(T, K * Step));
     Value *Same = B.CreateICmpEQ(B.CreateSub(V, ConstantVector::get(Iota)),
                                  B.CreateVectorSplat(VL, Base));
@@ -122,7 +120,7 @@ Value *Cutter::testLaneStepped(IRBuilder<> &B, ArrayRef<SteppedInput> Inputs,
                              Base, ConstantInt::get(
                                        T, APInt::getSignedMaxValue(
                                               T->getBitWidth()) -
-                                              (VL - 1))));
+                                              (VL.getFixedValue() - 1))));
     Bases.push_back(Base);
   }
   return Ok;
@@ -184,7 +182,7 @@ bool Cutter::prefetchAhead(IRBuilder<> &B, Instruction *Acc, PHINode *Lane,
                          InCopyBlock, AtLane0, ".lane0");
   if (!Addr)
     return false;
-  uint64_t Bytes = uint64_t(Ahead) * VL *
+  uint64_t Bytes = uint64_t(Ahead) * VL.getFixedValue() *
                    F.getDataLayout().getTypeStoreSize(getLoadStoreType(Acc));
   B.CreateIntrinsic(Intrinsic::prefetch, {Addr->getType()},
                     {B.CreatePtrAdd(Addr, B.getInt64(Bytes), "prefetch"),

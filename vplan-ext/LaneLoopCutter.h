@@ -71,6 +71,9 @@ struct LaneLoop {
   BasicBlock *Exit = nullptr;
   BasicBlock *BodyEntry = nullptr;
   PHINode *Lane = nullptr;
+  /// The latch's bound: the constant VL, or `vscale * N` computed before
+  /// the loop; every lane loop of the cut counts to it.
+  Value *Count = nullptr;
 };
 
 struct Failure {
@@ -83,9 +86,10 @@ struct Failure {
 
 
 /// Recognises `lane = phi [0, Pre], [next, Latch]` with
-/// `next = lane + 1; br (next == VL), Exit, Header` and splits the header
-/// and latch so that they hold nothing else.
-std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, unsigned VL,
+/// `next = lane + 1; br (next == VL), Exit, Header` (VL a constant, or
+/// `vscale * N` for a scalable \p VL) and splits the header and latch so
+/// that they hold nothing else.
+std::optional<LaneLoop> normaliseLaneLoop(BasicBlock *Header, ElementCount VL,
                                           Failure &F);
 
 /// Where a cut goes: the first inner loop; in an innermost lane loop, the
@@ -209,7 +213,7 @@ struct CutIR {
 /// One cut of one lane loop.
 class Cutter {
 public:
-  Cutter(Function &F, unsigned VL, const TargetTransformInfo *TTI)
+  Cutter(Function &F, ElementCount VL, const TargetTransformInfo *TTI)
       : F(F), Ctx(F.getContext()), VL(VL), TTI(TTI) {}
 
   enum Outcome { NoInnerLoop, Cut, Failed };
@@ -360,9 +364,16 @@ private:
     return partOf(I->getParent()) == PartA && (Needs & (1u << PartI));
   }
 
+  /// The vector of one value per lane (lane flags, a whole lane array).
+  VectorType *laneVectorType(Type *Elt) const {
+    return VectorType::get(Elt, VL);
+  }
+
   Function &F;
   LLVMContext &Ctx;
-  unsigned VL;
+  /// The lanes: a constant, or vscale x N (an SVE variant's), whose count
+  /// the IR reads as L.Count.
+  ElementCount VL;
   const TargetTransformInfo *TTI;
   LaneLoop L;
   /// The region cut at: the inner loop's header, the call's or the

@@ -61,6 +61,12 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
   CutSite S = findCutSite(*LL, DT);
   if (S.empty())
     return NoInnerLoop;
+  if (S.Call && VL.isScalable()) {
+    Fail.Why = "a call without a vector variant would run lane by lane, "
+               "which needs a fixed lane count";
+    Fail.At = S.Call;
+    return Failed;
+  }
   if (!isolateCutSite(S, DT, LI, Fail) || !analyse(*LL, S, DT, Fail))
     return Failed;
   transform();
@@ -146,7 +152,7 @@ const Instruction *findSerialCallClobber(Function &F,
 } // namespace
 
 FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
-                              unsigned VL, const TargetTransformInfo *TTI,
+                              ElementCount VL, const TargetTransformInfo *TTI,
                               const PlanDecisions *Plan) {
   FissionResult R;
   // Asked of the uncut loop, where every lane still computes a shared
@@ -175,7 +181,8 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
     // The plan chose the BOSCC regions (LanePlan's buildIf: threshold,
     // budget, target); without a plan there are none.
     C.Plan = Plan;
-    C.AllowBOSCC = Plan && !Plan->BOSCCBranches.empty() && !NoBOSCC.count(H);
+    C.AllowBOSCC = Plan && !Plan->BOSCCBranches.empty() && !NoBOSCC.count(H) &&
+                   !VL.isScalable();
     unsigned Cuts = R.NumCuts + R.NumSerialCalls + R.NumBOSCC;
     fission::Cutter::Outcome O =
         Cuts < MaxCuts ? C.run(H, Fail) : fission::Cutter::Failed;
@@ -234,13 +241,17 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
 PreservedAnalyses LaneLoopCutPass::run(Function &F,
                                        FunctionAnalysisManager &AM) {
   // Headers first: each cut changes the loop nest.
-  SmallVector<std::pair<BasicBlock *, unsigned>, 2> LaneLoops;
+  SmallVector<std::pair<BasicBlock *, ElementCount>, 2> LaneLoops;
   for (Loop *L : AM.getResult<LoopAnalysis>(F))
     if (findStringMetadataForLoop(L, LaneLoopTag))
       if (std::optional<int> VL =
               getOptionalIntLoopAttribute(L, "llvm.loop.vectorize.width");
           VL && *VL > 1)
-        LaneLoops.push_back({L->getHeader(), unsigned(*VL)});
+        LaneLoops.push_back(
+            {L->getHeader(),
+             ElementCount::get(*VL,
+                               getBooleanLoopAttribute(
+                                   L, "llvm.loop.vectorize.scalable.enable"))});
   if (LaneLoops.empty())
     return PreservedAnalyses::all();
   bool Changed = false;

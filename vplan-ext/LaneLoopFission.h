@@ -103,8 +103,14 @@ struct FissionResult {
 /// \p Plan, the plan's decisions (LanePlan.h's decideLaneLoop), says which
 /// if/else regions get BOSCC copies; without one none do. \p TTI
 /// (optional) gives the vector register width.
+/// A scalable \p VL (vscale x N lanes, an SVE variant's, the latch's bound
+/// `vscale * N`) cuts at inner loops only, with scalable lane arrays; of
+/// the plan it takes the uniform loops and shadow lanes, and leaves out
+/// what counts lanes at compile time: BOSCC copies, round counters,
+/// lane-stepped and steady copies; a call that would run lane by lane is
+/// refused.
 FissionResult fissionLaneLoop(llvm::Function &F, llvm::BasicBlock *LaneHeader,
-                              unsigned VL,
+                              llvm::ElementCount VL,
                               const llvm::TargetTransformInfo *TTI = nullptr,
                               const PlanDecisions *Plan = nullptr);
 

@@ -63,15 +63,38 @@ MDNode *makeDeclinedLaneLoopID(MDNode *ID) {
   return selfReferencing(Ctx, Props);
 }
 
-AllocaInst *createLaneArray(Function &F, Type *EltTy, unsigned VL,
+AllocaInst *createLaneArray(Function &F, Type *EltTy, ElementCount VL,
                             const Twine &Name) {
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
-  AllocaInst *AI = B.CreateAlloca(ArrayType::get(EltTy, VL), nullptr, Name);
-  uint64_t Bytes = F.getDataLayout().getTypeAllocSize(EltTy) * VL;
-  AI->setAlignment(Align(std::min<uint64_t>(PowerOf2Ceil(Bytes), 64)));
+  AllocaInst *AI;
+  if (VL.isScalable()) {
+    // One scalable vector's worth of lanes; its size is known at run time
+    // only, its alignment that of a granule.
+    AI = B.CreateAlloca(VectorType::get(EltTy, VL), nullptr, Name);
+    AI->setAlignment(Align(16));
+  } else {
+    unsigned Lanes = VL.getFixedValue();
+    AI = B.CreateAlloca(ArrayType::get(EltTy, Lanes), nullptr, Name);
+    uint64_t Bytes = F.getDataLayout().getTypeAllocSize(EltTy) * Lanes;
+    AI->setAlignment(Align(std::min<uint64_t>(PowerOf2Ceil(Bytes), 64)));
+  }
   AI->setMetadata(LaneArrayMDName, MDNode::get(F.getContext(), {}));
   return AI;
+}
+
+Type *laneArrayElementType(const AllocaInst *Array) {
+  Type *T = Array->getAllocatedType();
+  if (auto *VT = dyn_cast<VectorType>(T))
+    return VT->getElementType();
+  return cast<ArrayType>(T)->getElementType();
+}
+
+Value *laneArraySlot(IRBuilderBase &B, AllocaInst *Array, Value *Lane) {
+  if (isa<ScalableVectorType>(Array->getAllocatedType()))
+    return B.CreateInBoundsGEP(laneArrayElementType(Array), Array, Lane);
+  return B.CreateInBoundsGEP(Array->getAllocatedType(), Array,
+                             {B.getInt64(0), Lane});
 }
 
 void setLaneLoopID(BasicBlock *LaneHeader, MDNode *ID) {

@@ -14,16 +14,19 @@
 #define VPLANEXT_LANELOOPMETADATA_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/TypeSize.h"
 
 namespace llvm {
 class AllocaInst;
 class BasicBlock;
 class Function;
+class IRBuilderBase;
 class LLVMContext;
 class MDNode;
 class Metadata;
 class Twine;
 class Type;
+class Value;
 } // namespace llvm
 
 namespace vplanext {
@@ -42,11 +45,19 @@ constexpr const char *WorkItemLoopTag = "kernel-wrap.work-items";
 /// memory.
 constexpr const char *LaneArrayMDName = "vecclone.lane.array";
 
-/// A per-lane array `[VL x EltTy]` in \p F's entry block, aligned so that
-/// the whole array is one aligned vector (SROA then makes it a register),
-/// and tagged with LaneArrayMDName.
+/// A per-lane array in \p F's entry block, tagged with LaneArrayMDName:
+/// `[VL x EltTy]` for a fixed \p VL, aligned so that the whole array is one
+/// aligned vector (SROA then makes it a register); `<vscale x N x EltTy>`
+/// for a scalable one (an SVE variant's vscale x N lanes), read and written
+/// whole or one element at a time.
 llvm::AllocaInst *createLaneArray(llvm::Function &F, llvm::Type *EltTy,
-                                  unsigned VL, const llvm::Twine &Name);
+                                  llvm::ElementCount VL,
+                                  const llvm::Twine &Name);
+/// The type of one lane's slot in lane array \p Array.
+llvm::Type *laneArrayElementType(const llvm::AllocaInst *Array);
+/// The address of lane \p Lane's slot in lane array \p Array.
+llvm::Value *laneArraySlot(llvm::IRBuilderBase &B, llvm::AllocaInst *Array,
+                           llvm::Value *Lane);
 
 /// A new loop ID for a lane loop of width \p VL whose memory accesses are in
 /// \p AccessGroups.

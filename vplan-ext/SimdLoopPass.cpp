@@ -415,7 +415,8 @@ void addLaneReduction(Function &F, const Loop &L, const StripMineInput &In,
   PHINode *Lane = N.Lane;
   Type *T = PN->getType();
   RecurKind Kind = RD.getRecurrenceKind();
-  AllocaInst *Partial = createLaneArray(F, T, VL, PN->getName() + ".partial");
+  AllocaInst *Partial = createLaneArray(F, T, ElementCount::getFixed(VL),
+                                        PN->getName() + ".partial");
   auto *VecTy = FixedVectorType::get(T, VL);
   IRBuilder<> PB(Pre->getTerminator());
   PB.CreateAlignedStore(
@@ -644,8 +645,9 @@ FissionResult cutLaneLoop(Function &F, const StripMined &SM,
                           FunctionAnalysisManager &AM,
                           const LaneLoweringOptions &Opts) {
   const TargetTransformInfo &TTI = AM.getResult<TargetIRAnalysis>(F);
-  FissionResult FR = fissionLaneLoop(F, SM.LaneHeader, SM.VL, &TTI,
-                                     Plan ? &Plan->Decisions : nullptr);
+  FissionResult FR =
+      fissionLaneLoop(F, SM.LaneHeader, ElementCount::getFixed(SM.VL), &TTI,
+                      Plan ? &Plan->Decisions : nullptr);
   // The cut changed the CFG: the round's analyses are stale.
   DominatorTree CutDT(F);
   LoopInfo CutLI(CutDT);

@@ -4,9 +4,12 @@
 // element), scalars as they are, the mask a <vscale x N x i1> predicate.
 // The lane loop runs vscale x N lanes and asks for scalable width N; -O2
 // widens it and no lane loop is left. Fixed-length SVE names get a warning.
-// A body with an inner loop runs granule by granule through an internal
-// N-lane variant that vplan-ext cuts (a remark says so); without the cut
-// its lanes run one by one, with a remark. No cross tools needed.
+// A body with an inner loop is cut by vplan-ext at the run-time lane count
+// (vscale x N): its rounds run over all lanes, in scalable vectors, with a
+// remark; a body the cut refuses there (a call without a variant), or whose
+// lanes would stay scalar, runs granule by granule through an internal
+// N-lane variant, with a remark that says why; without the cut its lanes
+// run one by one, with a remark. No cross tools needed.
 // RUN: %clang-aarch64 -march=armv8-a+sve -O2 -fopenmp-simd -Rpass-missed=vecclone -Rpass-analysis=vecclone -S -emit-llvm %S/Inputs/sve-fns.c -o %t.ll 2>%t.err
 // RUN: FileCheck %s < %t.ll
 // RUN: FileCheck %s --check-prefix=DIAG < %t.err
@@ -23,11 +26,15 @@
 // Mixed sizes: vscale x 2 lanes, the float argument an unpacked vector.
 // CHECK-DAG: define {{.*}}<vscale x 2 x double> @_ZGVsMxvv_fm(<vscale x 2 x float> {{.*}}, <vscale x 2 x double> {{.*}}, <vscale x 2 x i1> {{.*}})
 // CHECK-DAG: define {{.*}}<vscale x 4 x i32> @_ZGVsMxvv_mandel(<vscale x 4 x float> {{.*}}, <vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
-// CHECK-DAG: define internal aarch64_sve_vector_pcs <4 x i32> @_ZGVsMxvv_mandel.granule(<4 x float> {{.*}}, <4 x float> {{.*}}, <4 x i32> {{.*}})
-// CHECK-DAG: call aarch64_sve_vector_pcs <4 x i32> @_ZGVsMxvv_mandel.granule(
+// CHECK-DAG: define {{.*}}<vscale x 4 x i32> @_ZGVsMxv_firstsq(<vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
+// CHECK-DAG: define {{.*}}<vscale x 4 x float> @_ZGVsMxvu_upow(<vscale x 4 x float> {{.*}}, i32 {{.*}}, <vscale x 4 x i1> {{.*}})
+// CHECK-DAG: define internal aarch64_sve_vector_pcs <4 x float> @_ZGVsMxv_callloop.granule(<4 x float> {{.*}}, <4 x i32> {{.*}})
+// CHECK-DAG: call aarch64_sve_vector_pcs <4 x float> @_ZGVsMxv_callloop.granule(
+// CHECK-DAG: define internal aarch64_sve_vector_pcs <4 x i32> @_ZGVsMxuuv_search.granule(
 // CHECK-DAG: define {{.*}}<vscale x 4 x float> @_ZGVsMxv_k(<vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
 // CHECK-DAG: call <vscale x 4 x float> @_ZGVsMxv_h(<vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
 // No fixed-length SVE variant, no AdvSIMD name (clang promises none with +sve).
+// CHECK-NOT: define {{.*}}@_ZGVsMxvv_mandel.granule
 // CHECK-NOT: define {{.*}}@_ZGVsM4v_fl
 // CHECK-NOT: define {{.*}}@_ZGVn
 // CHECK: attributes #{{[0-9]+}} = { {{.*}}"target-features"="{{.*}}+sve{{.*}}" {{.*}}"vecclone-variant-of"="ff"
@@ -50,7 +57,11 @@
 // FW: call void @llvm.masked.store.nxv4f32.p0(<vscale x 4 x float> {{.*}}, ptr {{.*}}, <vscale x 4 x i1> %3)
 // FW: ret void
 
-// DIAG-DAG: remark: variant _ZGVsMxvv_mandel runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (vplan-ext's lowering of inner loops needs a fixed lane count)
+// DIAG-DAG: remark: variant _ZGVsMxvv_mandel runs its inner loops over all its vscale x 4 lanes (rounds at the run-time lane count)
+// DIAG-DAG: remark: variant _ZGVsMxv_firstsq runs its inner loops over all its vscale x 4 lanes (rounds at the run-time lane count)
+// DIAG-DAG: remark: variant _ZGVsMxvu_upow: lane loop cut at 1 inner loop(s) into innermost lane loops around 0 'while any lane is active' loop(s) and 1 uniform loop(s) (vplan-ext)
+// DIAG-DAG: remark: variant _ZGVsMxv_callloop runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (the cut at the run-time lane count refused: a call without a vector variant would run lane by lane, which needs a fixed lane count)
+// DIAG-DAG: remark: variant _ZGVsMxuuv_search runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (its lanes would stay scalar: its plan costs {{.*}})
 // DIAG-DAG: remark: variant _ZGVsMxvv_mandel: lane loop cut at 1 inner loop(s) into innermost lane loops around 1 'while any lane is active' loop(s)
 // DIAG-DAG: warning: vecclone: ignoring vector variant attribute '_ZGVsM4v_fl' on 'fl': fixed-length SVE variants are not defined
 
@@ -68,4 +79,34 @@
 // Without vplan-ext's cut there is no granule variant: the lanes run one by
 // one over vscale x N, with a remark at the function.
 // RUN: %clang-aarch64 -march=armv8-a+sve -O2 -fopenmp-simd -mllvm -vecclone-cut-lane-loops=false -Rpass-missed=vecclone -S -emit-llvm %S/Inputs/sve-fns.c -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCUT
-// NOCUT: remark: variant _ZGVsMxvv_mandel runs its lanes one by one: the body has an inner loop, and vplan-ext's lowering of divergent inner loops {{.*}}needs a fixed lane count
+// NOCUT: remark: variant _ZGVsMxvv_mandel runs its lanes one by one: the body has an inner loop, and the lowering of divergent inner loops (vplan-ext's cut into innermost lane loops) is off
+
+// The rounds of Mandelbrot's escape loop over all vscale x 4 lanes: lane
+// arrays promoted to scalable registers, the lanes' flags a scalable
+// predicate reduced once per round, no per-lane scalar loop left.
+// RUN: FileCheck %s --check-prefix=MANDEL < %t.ll
+// MANDEL-LABEL: define {{.*}}@_ZGVsMxvv_mandel(
+// MANDEL-NOT: alloca
+// MANDEL-NOT: {{^}}define
+// MANDEL: phi <vscale x 4 x i1>
+// MANDEL: fmuladd.nxv4f32
+// MANDEL: [[ANY:%[0-9]+]] = tail call i1 @llvm.vector.reduce.or.nxv4i1(
+// MANDEL-NEXT: br i1 [[ANY]], label
+// MANDEL: ret <vscale x 4 x i32>
+// MANDEL-NEXT: }
+// No lane counter is left in it (no per-lane scalar loop).
+// RUN: FileCheck %s --check-prefix=NOLANES < %t.ll
+// NOLANES-LABEL: define {{.*}}@_ZGVsMxvv_mandel(
+// NOLANES-NOT: phi i64
+// NOLANES: ret <vscale x 4 x i32>
+// A uniform-count loop whose inactive lanes shadow the first active one
+// (cttz.elts over the scalable lane flags).
+// RUN: FileCheck %s --check-prefix=UPOW < %t.ll
+// UPOW-LABEL: define {{.*}}@_ZGVsMxvu_upow(
+// UPOW: call i64 @llvm.experimental.cttz.elts.i64.nxv4i1(
+// UPOW: fmuladd.nxv4f32
+// UPOW: ret <vscale x 4 x float>
+
+// With -vecclone-sve-rounds=false every such body runs granule by granule.
+// RUN: %clang-aarch64 -march=armv8-a+sve -O2 -fopenmp-simd -mllvm -vecclone-sve-rounds=false -Rpass-analysis=vecclone -S -emit-llvm %S/Inputs/sve-fns.c -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOROUNDS
+// NOROUNDS: remark: variant _ZGVsMxvv_mandel runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (-vecclone-sve-rounds is off)

@@ -28,6 +28,10 @@ void _ZGVsMxulv_fw(float *, int, svfloat32_t, svbool_t);
 svint32_t _ZGVsMxvv_fdiv(svint32_t, svint32_t, svbool_t);
 svfloat64_t _ZGVsMxvv_fm(svfloat32_t, svfloat64_t, svbool_t);
 svint32_t _ZGVsMxvv_mandel(svfloat32_t, svfloat32_t, svbool_t);
+svint32_t _ZGVsMxv_firstsq(svfloat32_t, svbool_t);
+svfloat32_t _ZGVsMxvu_upow(svfloat32_t, int, svbool_t);
+svfloat32_t _ZGVsMxv_callloop(svfloat32_t, svbool_t);
+svint32_t _ZGVsMxuuv_search(const int *, int, svint32_t, svbool_t);
 svfloat32_t _ZGVsMxv_k(svfloat32_t, svbool_t);
 
 #define N 1000
@@ -119,18 +123,57 @@ static void test_fm(void) {
   ++ran;
 }
 
-static void test_mandel(void) {
-  static float a[N], b[N];
-  static int32_t r[N];
-  for (int i = 0; i < N; ++i) { a[i] = (float)(rnd() % 300) / 100.0f - 2.0f; b[i] = (float)(rnd() % 300) / 100.0f - 1.5f; }
-  for (int i = 0; i < N; i += (int)svcntw()) {
-    svbool_t pg = svwhilelt_b32(i, N);
-    svst1(pg, r + i, _ZGVsMxvv_mandel(svld1(pg, a + i), svld1(pg, b + i), pg));
+/* The predicate of kind \p kind (0 the tail's whilelo, 1 random, 2 none)
+   for 32-bit lanes from \p i of \p n; on[k] says whether lane k is on. */
+static int32_t on[64];
+static svbool_t pred32(int kind, int i, int n) {
+  svbool_t pg = svwhilelt_b32(i, n), m = pg;
+  if (kind == 1) {
+    static int32_t sel[64];
+    for (int k = 0; k < 64; ++k) sel[k] = rnd() & 1;
+    m = svcmpne(pg, svld1(pg, sel), 0);
   }
-  for (int i = 0; i < N; ++i)
-    if (r[i] != mandel(a[i], b[i])) report("mandel", i, r[i], mandel(a[i], b[i]));
-  ++ran;
+  if (kind == 2) m = svpfalse();
+  svst1(svptrue_b32(), on, svdup_n_s32_z(m, 1));
+  return m;
 }
+
+/* Bodies with inner loops, over every predicate kind: R r = CALL for the
+   lanes from i (x, y the lanes' inputs), each active lane against WANT. */
+#define LOOPS(NAME, T, R, GEN, CALL, WANT)                                    \
+  static void test_##NAME(void) {                                             \
+    static T a[N], b[N];                                                      \
+    static R r[N];                                                            \
+    for (int i = 0; i < N; ++i) { a[i] = GEN; b[i] = GEN; }                   \
+    for (int kind = 0; kind < 3; ++kind)                                      \
+      for (int i = 0; i < N; i += (int)svcntw()) {                            \
+        svbool_t pg = svwhilelt_b32(i, N), m = pred32(kind, i, N);            \
+        svfloat32_t x = svld1(pg, a + i), y = svld1(pg, b + i);               \
+        (void)y;                                                              \
+        svst1(pg, r + i, CALL);                                               \
+        for (int k = 0; k < (int)svcntw() && i + k < N; ++k) {                \
+          if (!on[k]) continue;                                               \
+          T ax = a[i + k], bx = b[i + k];                                     \
+          (void)bx;                                                           \
+          R want = WANT;                                                      \
+          if (!SAME(R, r[i + k], want)) report(#NAME, i + k, r[i + k], want); \
+        }                                                                     \
+      }                                                                       \
+    ++ran;                                                                    \
+  }
+
+static int table[40];
+LOOPS(mandel, float, int32_t, (float)(rnd() % 300) / 100.0f - 1.5f,
+      _ZGVsMxvv_mandel(x, y, m), mandel(ax, bx))
+LOOPS(firstsq, float, int32_t, (float)(rnd() % 4000) / 1.0f,
+      _ZGVsMxv_firstsq(x, m), firstsq(ax))
+LOOPS(upow, float, float, (float)(rnd() % 200) / 100.0f - 1.0f,
+      _ZGVsMxvu_upow(x, i % 7, m), upow(ax, i % 7))
+LOOPS(callloop, float, float, (float)(rnd() % 2000) / 100.0f,
+      _ZGVsMxv_callloop(x, m), callloop(ax))
+LOOPS(search, float, int32_t, (float)(rnd() % 50),
+      _ZGVsMxuuv_search(table, 40, svcvt_s32_x(pg, x), m),
+      search(table, 40, (int)ax))
 
 /* k calls h's variant under a condition, inside the body. */
 static void test_k(void) {
@@ -186,7 +229,9 @@ static void test_memory(void) {
 int main(void) {
   printf("SVE vector length: %d bits\n", (int)svcntb() * 8);
   test_ff(); test_fi(); test_fs(); test_fdiv(); test_fc(); test_fd(); test_fm();
-  test_mandel(); test_k(); test_memory();
+  for (int i = 0; i < 40; ++i) table[i] = (i * 7) % 45;
+  test_mandel(); test_firstsq(); test_upow(); test_callloop(); test_search();
+  test_k(); test_memory();
   printf("class s (SVE): ran %d variants\n", ran);
   printf("mismatches: %d\n", bad);
   return bad != 0;

@@ -45,6 +45,50 @@ int mandel(float cr, float ci) {
   return n;
 }
 
+/* Inner loops over all vscale x N lanes (rounds at the run-time lane
+   count): a search that leaves with break (divergent), a power by a
+   uniform count. */
+#pragma omp declare simd
+int firstsq(float x) {
+  int k;
+  for (k = 0; k < 100; ++k)
+    if ((float)(k * k) * 0.37f > x)
+      break;
+  return k;
+}
+
+/* A search through memory with break: the plan (at one granule's 4 lanes)
+   finds its gathers slower than scalar lanes, so this variant runs granule
+   by granule, each granule's lanes one by one. */
+#pragma omp declare simd uniform(a, n)
+int search(const int *a, int n, int key) {
+  int i;
+  for (i = 0; i < n; ++i)
+    if (a[i] == key)
+      break;
+  return i;
+}
+
+#pragma omp declare simd uniform(n)
+float upow(float x, int n) {
+  float r = 1.0f;
+  for (int i = 0; i < n; ++i)
+    r = r * x + 0.25f;
+  return r;
+}
+
+/* A loop around a call without a vector variant: the cut at the run-time
+   lane count refuses the lane-by-lane call, and the variant runs granule
+   by granule. */
+__attribute__((noinline)) float novariant(float x) { return x * 0.5f + 1.0f; }
+#pragma omp declare simd
+float callloop(float x) {
+  float s = 0.0f;
+  for (int i = 0; i < (int)x; ++i)
+    s += novariant(s + (float)i);
+  return s;
+}
+
 /* Fixed-length SVE names are not defined (a warning). */
 #pragma omp declare simd simdlen(4)
 float fl(float x) { return x + 2.0f; }
