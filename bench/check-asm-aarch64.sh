@@ -155,15 +155,12 @@ printf '%-34s %5s %6s %6s %5s %5s %8s %4s %4s %5s %5s  %s\n' variant insns packe
 #           run time: one loop over the lanes)
 #   serial  calls only vc_log (the logger, lane by lane); its lane loop is
 #           allowed
-#   granules  calls only its own .granule function (an SVE variant of a
-#           body with a divergent loop calls it per 128-bit granule with an
-#           active lane), in one loop
 #   wrap    no loop, and calls at most its own .wrap copy (the out-of-line
 #           copy for linear values that would wrap past INT_MAX)
 #   small   a body of a multiply and an add: 3 packed operations suffice
 # Every asserted kind also wants at least 5 packed operations (3 for
 # small) and no scalar arithmetic (outside libm and serial), and an SVE
-# variant (_ZGVs, not its AdvSIMD .granule) wants predicates and, unless it
+# variant wants predicates and, unless it
 # calls or loops, no vector data on the stack (no lane array left).
 rules() {
   local name=$1 kinds=",$2," k min=5
@@ -172,7 +169,6 @@ rules() {
   [ "$scalar" -eq 0 ] || [[ $kinds == *,libm,* || $kinds == *,serial,* ]] ||
     why+=("scalar s/d arithmetic")
   case $name in
-    *.granule) ;;
     _ZGVs*)
       [ "$pred" -ge 1 ] || why+=("no predicate")
       if [[ $kinds == *,flat,* || $kinds == *,wrap,* ]]; then
@@ -206,9 +202,6 @@ rules() {
         [[ "$callees" =~ ^((expf|logf),?)+$ ]] || why+=("calls other than expf/logf: $callees") ;;
       serial)
         [[ "$callees" == vc_log ]] || why+=("calls other than vc_log: $callees") ;;
-      granules)
-        [[ "$callees" == "$name.granule" ]] || why+=("calls other than $name.granule: $callees")
-        [ "$back" -eq 1 ] || why+=("$back loops, want the granule loop") ;;
       small) ;;
       *) why+=("unknown kind $k") ;;
     esac
@@ -242,12 +235,11 @@ check _ZGVsMxvv_ours_straight flat,sqrt,div
 check _ZGVsMxvv_ours_ifelse flat,sqrt,div,select
 check _ZGVsMxulv_ours_saxpy wrap,small
 check _ZGVsMxvv_ours_imix flat
-check _ZGVsMxvv_ours_mandel granules
-check _ZGVsMxvv_ours_mandel.granule loop
+# Divergent loops run in rounds over all vscale x N lanes: one loop.
+check _ZGVsMxvv_ours_mandel loop
 check _ZGVsMxulv_ours_aos3 wrap,sqrt
 check _ZGVsMxvv_ours_heavy flat,sqrt,div,select
-check _ZGVsMxvvuuu_ours_nbody granules
-check _ZGVsMxvvuuu_ours_nbody.granule loop
+check _ZGVsMxvvuuu_ours_nbody loop
 check _ZGVsMxvvuuu_ours_bscholes libm
 check _ZGVsMxvv_ours_ray flat,sqrt,div,select
 check _ZGVsMxuvv_ours_noise flat
@@ -257,7 +249,6 @@ check _ZGVsMxvv_ours_cond flat,sqrt,div
 # (remark "stays a scalar lane loop"); AdvSIMD's fixed 4 lanes get vector
 # code around the calls. Counts only.
 check _ZGVsMxvv_ours_logger 0
-check _ZGVsMxvvu__Z10ours_pixelffi granules
-check _ZGVsMxvvu__Z10ours_pixelffi.granule loop
+check _ZGVsMxvvu__Z10ours_pixelffi loop
 
 verdict "every asserted AArch64 variant is vector code of the expected shape"
