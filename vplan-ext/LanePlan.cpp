@@ -230,15 +230,16 @@ void LanePlanBuilder::findCutShape(
     return !P.contains(I) && isUniformLaneValue(I, PV->View, PS->UniformPhis);
   };
   // The cuts before copy the pure values of their A into the lane loop
-  // that reads them (LaneLoopCutter's LaneAffineInB); the rest comes
-  // through lane arrays.
+  // that reads them (LaneLoopCutter's LaneAffineInB, by the same rule:
+  // isPureToRecompute, which also takes a division by a divisor known not
+  // to be zero); the rest comes through lane arrays.
   for (const BasicBlock *BB : Gone)
     if (!any_of(P, [&](const Loop *S) { return S->contains(BB); }))
       CV.RecomputedA.insert(BB);
   CV.View.InAOrI = [&CV, &C](const Instruction *I) {
     const BasicBlock *BB = I->getParent();
     return CV.InA.count(BB) || C.contains(BB) ||
-           (CV.RecomputedA.count(BB) && isSafeToSpeculativelyExecute(I));
+           (CV.RecomputedA.count(BB) && isPureToRecompute(*I));
   };
   CV.View.ABlocks = CV.ABlocks;
   CV.View.Lane = Div.getLaneIndex();
