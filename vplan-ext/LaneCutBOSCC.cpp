@@ -103,12 +103,10 @@ void Cutter::dispatchBOSCC(ArrayRef<BasicBlock *> Copies,
   BasicBlock *D2 = newBlock("lane.boscc.dispatch.else", N.H2);
   WBr->setSuccessor(0, D1);
   IRBuilder<> B(D1);
-  VectorType *VecTy = laneVectorType(D.MaskTy);
-  Value *ActOn = B.CreateIsNotNull(
-      B.CreateAlignedLoad(VecTy, N.Act, N.Act->getAlign(), "act"));
+  Value *ActOn = B.CreateIsNotNull(loadLanes(B, N.Act, "act"));
   // Lanes that never reached the branch hold no condition: freeze it.
-  Value *CondOn = B.CreateIsNotNull(B.CreateFreeze(
-      B.CreateAlignedLoad(VecTy, CondArr, CondArr->getAlign(), "cond")));
+  Value *CondOn =
+      B.CreateIsNotNull(B.CreateFreeze(loadLanes(B, CondArr, "cond")));
   Value *AllAct = B.CreateAndReduce(ActOn);
   Value *AllThen = B.CreateAnd(AllAct, B.CreateAndReduce(CondOn), "all.then");
   Value *AllElse = B.CreateAnd(AllAct, B.CreateNot(B.CreateOrReduce(CondOn)),
@@ -164,9 +162,8 @@ void Cutter::fenceBOSCCLoop(BasicBlock *H, StringRef Tag,
   IRBuilder<> PB(Pre);
   PB.CreateCall(Barrier(Tag));
   for (AllocaInst *A : InputArrays) {
-    auto *AT = cast<ArrayType>(A->getAllocatedType());
-    VectorType *VT = laneVectorType(AT->getElementType());
-    Value *V = PB.CreateAlignedLoad(VT, A, A->getAlign());
+    Value *V = loadLanes(PB, A);
+    Type *VT = V->getType();
     auto *Pass = InlineAsm::get(FunctionType::get(VT, {VT}, false),
                                 ("# vplan-ext boscc " + Tag + " in").str(),
                                 "=x,0", /*hasSideEffects=*/true);

@@ -27,10 +27,7 @@ namespace fission {
 /// The lane flags as a vector of i1 (`in`) and the first active lane
 /// (`first`; the last lane when none is active).
 std::pair<Value *, Value *> Cutter::firstActiveLane(IRBuilder<> &B) {
-  Value *In = B.CreateIsNotNull(
-      B.CreateAlignedLoad(laneVectorType(D.MaskTy), N.Act, N.Act->getAlign(),
-                          "act"),
-      "in");
+  Value *In = B.CreateIsNotNull(loadLanes(B, N.Act, "act"), "in");
   if (VL.isScalable()) {
     // cttz.elts gives the lane count when no flag is set.
     Value *First = B.CreateIntrinsic(Intrinsic::experimental_cttz_elts,
@@ -69,8 +66,7 @@ void Cutter::fillShadowLanes() {
     Inputs.push_back({N.CrossArr[I], To});
   }
   for (auto [From, To] : Inputs) {
-    Value *Vec = B.CreateAlignedLoad(
-        laneVectorType(laneArrayElementType(From)), From, From->getAlign());
+    Value *Vec = loadLanes(B, From);
     Value *Splat = B.CreateVectorSplat(VL, B.CreateExtractElement(Vec, First));
     B.CreateAlignedStore(B.CreateSelect(In, Vec, Splat), To, To->getAlign());
   }
@@ -82,8 +78,7 @@ void Cutter::fillShadowLanes() {
 void Cutter::buildRoundLoop() {
   IRBuilder<> B(N.W);
   makeRoundCounters(B);
-  Value *ActVec = B.CreateAlignedLoad(laneVectorType(D.MaskTy), N.Act,
-                                      N.Act->getAlign(), "act");
+  Value *ActVec = loadLanes(B, N.Act, "act");
   Value *Any = B.CreateOrReduce(B.CreateIsNotNull(ActVec));
   if (D.UniformLoop)
     loadSharedValues(B);
@@ -123,8 +118,7 @@ void Cutter::makeRoundCounters(IRBuilder<> &B) {
 /// SROA still turns the array into a register.
 void Cutter::loadSharedValues(IRBuilder<> &B) {
   auto LoadShared = [&](Type *Ty, AllocaInst *Arr, const Twine &Name) {
-    Value *Vec = B.CreateAlignedLoad(laneVectorType(laneArrayElementType(Arr)),
-                                     Arr, Arr->getAlign());
+    Value *Vec = loadLanes(B, Arr);
     Value *Elt = B.CreateExtractElement(Vec, uint64_t(0), Name);
     if (Ty->isIntegerTy(1))
       return B.CreateIsNotNull(Elt, Name);

@@ -35,6 +35,7 @@
 #ifndef VPLANEXT_LANELOOPCUTTER_H
 #define VPLANEXT_LANELOOPCUTTER_H
 
+#include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LockstepAccess.h"
 #include "vplan-ext/PlanDecisions.h"
 #include "vplan-ext/UniformLoopRule.h"
@@ -367,6 +368,11 @@ private:
   /// The vector of one value per lane (lane flags, a whole lane array).
   VectorType *laneVectorType(Type *Elt) const {
     return VectorType::get(Elt, VL);
+  }
+  /// The lane array \p A read whole, one element per lane.
+  Value *loadLanes(IRBuilder<> &B, AllocaInst *A, const Twine &Name = "") {
+    return B.CreateAlignedLoad(laneVectorType(laneArrayElementType(A)), A,
+                               A->getAlign(), Name);
   }
 
   Function &F;
