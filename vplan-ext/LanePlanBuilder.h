@@ -179,6 +179,8 @@ private:
 
   void buildScope(const BlockSet &Scope, const Loop *ScopeLoop,
                   const BasicBlock *BOSCCRegion, NodeList &Out);
+  static void costAsScalar(PlanNode &N);
+  void costDeclinedLaneLoops(NodeList &Nodes) const;
   void addInstruction(Instruction &I, NodeList &Out);
   void addRecipe(NodeList &Out, PlanNode::NodeKind K, const Instruction &I,
                  PlanCost C, std::string Note = "");

@@ -87,8 +87,11 @@ static void printAccess(raw_ostream &OS, const Instruction *I) {
     printName(OS, CB->getCalledOperand());
     return;
   }
-  OS << I->getOpcodeName() << " ";
-  printName(OS, I);
+  OS << I->getOpcodeName();
+  if (!I->getType()->isVoidTy()) {
+    OS << " ";
+    printName(OS, I);
+  }
 }
 
 void PlanNode::print(raw_ostream &OS, unsigned Indent) const {

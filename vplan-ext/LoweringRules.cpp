@@ -226,6 +226,16 @@ unsigned vectorRegisterBits(const TargetTransformInfo *TTI) {
 }
 
 
+const char *whyVectorizerDeclines(const Instruction &I) {
+  if (isa<AtomicRMWInst>(I))
+    return "an atomic read-modify-write";
+  if (isa<AtomicCmpXchgInst>(I))
+    return "a compare-and-exchange";
+  if (isa<FenceInst>(I))
+    return "a fence";
+  return nullptr;
+}
+
 bool callNeedsSerialLanes(const CallBase &CB) {
   if (isa<IntrinsicInst>(CB))
     return false;

@@ -69,6 +69,14 @@ llvm::StringRef libmBaseName(llvm::Intrinsic::ID ID);
 /// (instantiation).
 bool callNeedsSerialLanes(const llvm::CallBase &CB);
 
+/// Why the loop vectorizer cannot widen \p I in any loop, or null: an
+/// atomic read-modify-write, a compare-and-exchange or a fence (LLVM's
+/// loop access analysis takes loads, stores and calls with vector variants
+/// only, and declines the loop otherwise). The cut leaves such an
+/// instruction where it is, so the lane loop that holds it after the cut
+/// runs its lanes one by one.
+const char *whyVectorizerDeclines(const llvm::Instruction &I);
+
 /// Cost of an instruction of an if/else region: what BOSCC saves when no
 /// lane takes its side. With a target, the reciprocal throughput TTI gives
 /// the instruction widened to \p VF lanes (a call with a vector variant,
