@@ -350,8 +350,10 @@ void Cutter::findLaneAffine(const Loop *Inner) {
       LaneAffineIn[PartB].insert(I);
       Needs &= ~(1u << PartB);
     }
+    // A BOSCC dispatch reads the branch's condition from its lane array.
+    bool BOSCCCond = D.BOSCCBranch && D.BOSCCBranch->getCondition() == I;
     if ((Needs & (1u << PartI)) && InI && !D.UniformInA.count(I) &&
-        !is_contained(D.Lockstep.LaneStepped, I)) {
+        !is_contained(D.Lockstep.LaneStepped, I) && !BOSCCCond) {
       LaneAffineIn[PartI].insert(I);
       if (!D.ShadowLanes)
         Needs &= ~(1u << PartI);

@@ -648,8 +648,10 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
   if (!LA.NumAccesses && LA.ExitTests.empty())
     return Counters;
   for (Instruction *I : LA.SteppedAccesses)
-    LockstepAccesses[I] = Uniform ? LockstepKind::Contiguous
-                                  : LockstepKind::ContiguousMasked;
+    LockstepAccesses[I] = !Uniform ? LockstepKind::ContiguousMasked
+                          : LA.LaneStepped.empty()
+                              ? LockstepKind::ContiguousFromLane
+                              : LockstepKind::Contiguous;
   for (Instruction *I : LA.UniformAccesses)
     LockstepAccesses[I] = LockstepKind::SameAddress;
   N.NumRoundCounters = LA.Counters.size();
