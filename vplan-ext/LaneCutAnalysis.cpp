@@ -5,8 +5,8 @@
 /// of its own: the parts A, I and B, the edges between them, the values
 /// that cross, and the decisions the transform reads (uniform loop, shadow
 /// lanes, lockstep counters and lane-stepped inputs, lane-affine values
-/// lane loops 2 and 3 compute again). It refuses what the cut cannot carry and never changes
-/// the IR.
+/// lane loops 2 and 3 compute again). It refuses what the cut cannot carry
+/// and never changes the IR.
 //
 //===----------------------------------------------------------------------===//
 
