@@ -4,9 +4,9 @@
 /// The analysis of one cut (LaneLoopCutter.h), once the region has a block
 /// of its own: the parts A, I and B, the edges between them, the values
 /// that cross, and the decisions the transform reads (uniform loop, shadow
-/// lanes, lockstep counters and lane-stepped inputs, lane-affine values B
-/// computes again). It refuses what the cut cannot carry and never changes
-/// the IR.
+/// lanes, lockstep counters and lane-stepped inputs, lane-affine values
+/// lane loops 2 and 3 compute again). It refuses what the cut cannot carry
+/// and never changes the IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,10 +76,10 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
   findAvailability(DT);
   if (!checkSharedLocals(Fail))
     return false;
-  findLaneAffineInB();
   if (S.Inner && D.LockstepPlanned)
     findLockstep(*S.Inner);
   findUniformInA();
+  findLaneAffine(S.Inner);
   return true;
 }
 
@@ -318,23 +318,47 @@ bool Cutter::isRecomputable(Value *V) const {
       [&](const Instruction *I) { return partOf(I->getParent()) == PartA; });
 }
 
-/// Takes B's reads of lane-affine values of A (see LaneAffineInB) out of
-/// the crossing values: recomputed in lane loop 3 they are exactly what the
-/// lane computed in A (pure, non-trapping, no memory), wherever A computed
-/// them or not.
-void Cutter::findLaneAffineInB() {
-  auto IsLeaf = [&](const Value *X) {
-    return X == L.Lane || isOutsideLaneLoop(X);
+/// Takes the later parts' reads of lane-affine values of A (see
+/// LaneAffineIn) out of the crossing values: recomputed in the lane loop of
+/// the part that reads them they are exactly what the lane computed in A
+/// (pure, non-trapping, no memory), wherever A computed them or not. Lane
+/// loop 2 takes them, in a divergent loop too (each active lane reads its
+/// own counter), except a uniform loop's values that are the same in every
+/// lane (read once per round from lane 0) and a divergent loop's
+/// lane-stepped inputs (the lane-stepped copy computes them, with its
+/// prefetches). A shadow lane
+/// must read what the lane it shadows reads, not compute its own: with
+/// shadow lanes they stay crossing values and only the copy of an
+/// innermost loop's lane loop 2 for rounds where every lane entered
+/// computes them again (a copy of an outer loop's would be cut again).
+bool Cutter::isLaneAffine(Instruction *I) const {
+  auto InA = [&](const Instruction *X) {
+    return partOf(X->getParent()) == PartA;
   };
-  auto InA = [&](const Instruction *I) {
-    return partOf(I->getParent()) == PartA;
-  };
-  for (auto &[I, Needs] : Cross)
-    if ((Needs & (1u << PartB)) && InA(I) &&
-        vplanext::isRecomputable(I, IsLeaf, InA)) {
-      LaneAffineInB.insert(I);
+  return InA(I) && vplanext::isLaneAffine(
+                       I, L.Lane,
+                       [&](const Value *X) { return isOutsideLaneLoop(X); },
+                       InA);
+}
+
+void Cutter::findLaneAffine(const Loop *Inner) {
+  bool InI = !D.ShadowLanes || (Inner && Inner->isInnermost());
+  for (auto &[I, Needs] : Cross) {
+    if (!isLaneAffine(I))
+      continue;
+    if (Needs & (1u << PartB)) {
+      LaneAffineIn[PartB].insert(I);
       Needs &= ~(1u << PartB);
     }
+    // A BOSCC dispatch reads the branch's condition from its lane array.
+    bool BOSCCCond = D.BOSCCBranch && D.BOSCCBranch->getCondition() == I;
+    if ((Needs & (1u << PartI)) && InI && !D.UniformInA.count(I) &&
+        !is_contained(D.Lockstep.LaneStepped, I) && !BOSCCCond) {
+      LaneAffineIn[PartI].insert(I);
+      if (!D.ShadowLanes)
+        Needs &= ~(1u << PartI);
+    }
+  }
   Cross.remove_if([](const auto &KV) { return KV.second == 0; });
 }
 
@@ -391,6 +415,12 @@ void Cutter::findLockstep(Loop &Inner) {
         return It != Cross.end() && isInputOfI(I, It->second);
       },
       [&](Instruction *I) { return isRecomputable(I); }, D.UniformLoop);
+  // A uniform loop's lane-affine inputs are computed again in lane loop 2
+  // (findLaneAffine): stepped by construction, they need no copy (and a
+  // uniform loop's copy has no prefetches to keep).
+  if (D.UniformLoop)
+    llvm::erase_if(D.Lockstep.LaneStepped,
+                   [&](Instruction *I) { return isLaneAffine(I); });
 }
 
 /// A's values a uniform loop reads that are the same in every lane (see

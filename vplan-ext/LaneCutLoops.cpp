@@ -47,6 +47,8 @@ void Cutter::transform() {
   SmallVector<BasicBlock *, 16> Loop2 = finishCut();
   if (!D.Lockstep.LaneStepped.empty())
     addSteppedCopy(Loop2);
+  if (N.AllEntered)
+    addEnteredCopy(Loop2);
   if (D.SteadyPlanned && !D.Lockstep.ExitTests.empty())
     MadeSteadyCopy = addSteadyCopy();
   if (D.BOSCCBranch)
@@ -187,10 +189,16 @@ void Cutter::makeLaneCounters() {
   }
 }
 
-/// Uses of crossing values in later parts read the reloaded copies: lane
-/// loop 2's of A's values, lane loop 3's of A's and I's.
+/// Uses of crossing values in later parts read the reloaded copies (lane
+/// loop 2's of A's values, lane loop 3's of A's and I's), and uses of
+/// lane-affine values the copies computed again.
 void Cutter::rewriteCrossingUses() {
-  for (auto &[I, Needs] : Cross)
+  SmallSetVector<Instruction *, 16> Read;
+  for (auto &KV : Cross)
+    Read.insert(KV.first);
+  Read.insert_range(LaneAffineIn[PartI]);
+  Read.insert_range(LaneAffineIn[PartB]);
+  for (Instruction *I : Read)
     for (Use &U : make_early_inc_range(I->uses())) {
       auto *UI = cast<Instruction>(U.getUser());
       if (auto *PN = dyn_cast<PHINode>(UI); PN && PN->getParent() == IH)

@@ -17,8 +17,8 @@ using namespace llvm;
 #define DEBUG_TYPE "vplan-ext"
 
 STATISTIC(NumLaneAffineRecomputed,
-          "Number of lane-affine values lane loop 3 recomputes instead "
-          "of reading them from a lane array");
+          "Number of lane-affine values lane loops 2 and 3 recompute "
+          "instead of reading them from a lane array");
 
 namespace vplanext {
 namespace fission {
@@ -29,7 +29,7 @@ void Cutter::enterLoop3() {
     if (Needs & (1u << PartB))
       N.InB[I] = loadLane(B, I->getType(), N.CrossArr[I], N.Lane3,
                           I->getName());
-  recomputeLaneAffine(B);
+  recomputeLaneAffine(B, PartB, N.Lane3, N.InB);
   for (auto [PN, Arr] : zip(D.LandingPhis, N.LandingArr))
     PN->addIncoming(loadLane(B, PN->getType(), Arr, N.Lane3,
                              PN->getName() + ".landed"),
@@ -73,20 +73,14 @@ Value *Cutter::recompute(IRBuilder<> &B, Value *V,
   return NewI;
 }
 
-/// At lane loop 3's entry: each of LaneAffineInB for lane loop 3's lane
-/// (A reads lane loop 1's counter by now), which B's uses read (those of
-/// a value loop 2 reads too are rewritten with the crossing values, from
-/// InB).
-void Cutter::recomputeLaneAffine(IRBuilder<> &B) {
-  DenseMap<Value *, Value *> Done = {{N.Lane1, N.Lane3}};
-  for (Instruction *I : LaneAffineInB) {
-    Value *R = N.InB[I] = recompute(B, I, Done);
-    if (!Cross.count(I))
-      for (Use &U : make_early_inc_range(I->uses()))
-        if (partOfUse(U) == PartB)
-          U.set(R);
-  }
-  NumLaneAffineRecomputed += LaneAffineInB.size();
+void Cutter::recomputeLaneAffine(IRBuilder<> &B, PartKind Part,
+                                 PHINode *Lane,
+                                 DenseMap<Value *, Value *> &In) {
+  // A reads lane loop 1's counter by now.
+  DenseMap<Value *, Value *> Done = {{N.Lane1, Lane}};
+  for (Instruction *I : LaneAffineIn[Part])
+    In[I] = recompute(B, I, Done);
+  NumLaneAffineRecomputed += LaneAffineIn[Part].size();
 }
 
 } // namespace fission

@@ -70,6 +70,8 @@ void Cutter::fillShadowLanes() {
     Value *Splat = B.CreateVectorSplat(VL, B.CreateExtractElement(Vec, First));
     B.CreateAlignedStore(B.CreateSelect(In, Vec, Splat), To, To->getAlign());
   }
+  if (!LaneAffineIn[PartI].empty())
+    N.AllEntered = B.CreateAndReduce(In);
   B.CreateBr(N.W);
 }
 
@@ -149,19 +151,21 @@ void Cutter::enterLoop2() {
                                                      N.Lane2, PN->getName()));
   for (auto [PN, S] : zip(N.StatePhis, N.State))
     N.InI[PN] = S;
-  DenseMap<Value *, Value *> Recomputed;
   for (auto &[I, Needs] : Cross)
     if (isInputOfI(I, Needs))
       // A uniform loop's bound (`n` widened in A), shared, is a scalar:
       // the exit test stays scalar instead of a per-lane compare (64-bit,
-      // emulated by three instructions on SSE2). So is an address's
-      // stride in a divergent loop with round counters, computed again.
-      N.InI[I] = N.Shared.count(I) ? N.Shared.lookup(I)
-                 : is_contained(D.Lockstep.SharedInputs, I)
-                     ? recompute(B, I, Recomputed)
+      // emulated by three instructions on SSE2).
+      N.InI[I] = N.Shared.count(I)
+                     ? N.Shared.lookup(I)
                      : loadLane(B, I->getType(),
                                 N.Fill ? N.ShadowArr.lookup(I) : N.CrossArr[I],
                                 N.Lane2, I->getName());
+  // Lane-affine inputs, from this lane loop's counter (an address's stride
+  // in a divergent loop with round counters, computed from values outside
+  // the lane loop, is one); a shadowed loop's only in its copy.
+  if (!D.ShadowLanes)
+    recomputeLaneAffine(B, PartI, N.Lane2, N.InI);
   for (auto &[I, Needs] : Cross)
     if (partOf(I->getParent()) == PartI)
       N.OldOut[I] = loadLane(B, I->getType(), N.CrossArr[I], N.Lane2,

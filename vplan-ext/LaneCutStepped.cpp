@@ -1,9 +1,13 @@
 //===- LaneCutStepped.cpp - The lane-stepped copy of lane loop 2 ----------===//
 //
 /// \file
-/// For a cut whose region reads lane-stepped inputs (LockstepAccess.h): a
-/// copy of lane loop 2 that computes each of them as `first + lane`, the
-/// run-time test that picks it, and prefetches ahead of its rounds.
+/// Copies of lane loop 2 picked by a run-time test made before the first
+/// round. For a cut whose region reads lane-stepped inputs
+/// (LockstepAccess.h): a copy that computes each of them as `first + lane`,
+/// the test that picks it, and prefetches ahead of its rounds. For a
+/// uniform loop with shadow lanes that reads lane-affine values: a copy
+/// that computes them again from its counter, for rounds where every lane
+/// entered.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +16,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -19,6 +24,8 @@ using namespace llvm;
 
 STATISTIC(NumSteppedCopies,
           "Number of divergent loops given a lane-stepped copy");
+STATISTIC(NumEnteredCopies, "Number of uniform loops with shadow lanes given "
+                            "a copy for rounds where every lane entered");
 
 namespace vplanext {
 namespace fission {
@@ -70,9 +77,36 @@ void Cutter::addSteppedCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
   }
   for (BranchInst *Br : D.Lockstep.ExitTests)
     N.SteppedExitTests.push_back(cast<BranchInst>(VMap[Br]));
-  dispatchSteppedCopy(Ok, Clones, VMap);
+  dispatchCopy(Ok, Clones, VMap, "lane.stepped.dispatch");
   NewHeaders.insert(NewHeaders.begin() + 2, H2C);
   ++NumSteppedCopies;
+}
+
+/// A uniform loop with shadow lanes (Cutter::fillShadowLanes) reads its
+/// lane-affine inputs (LaneAffineIn[PartI]) from lane arrays: a lane that
+/// did not enter holds the first entering lane's, so that it loads only
+/// what that lane loads (its own `neigh + i` may lie past the array). When
+/// every lane entered there is no shadow, and a copy of lane loop 2 that
+/// computes them again from its counter is exact: the vectorizer sees md's
+/// `neigh[j * nAtoms + i]` as contiguous where it gathered. Picked once per
+/// round by the test N.AllEntered, made before the first.
+void Cutter::addEnteredCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 16> Clones =
+      cloneBlocks(Loop2Blocks, ".entered", VMap);
+  auto *H2C = cast<BasicBlock>(VMap[N.H2]);
+  auto *ActC = cast<BasicBlock>(VMap[N.Act2]);
+  IRBuilder<> B(ActC, ActC->getFirstInsertionPt());
+  DenseMap<Value *, Value *> Computed;
+  recomputeLaneAffine(B, PartI, cast<PHINode>(&H2C->front()), Computed);
+  for (Instruction *I : LaneAffineIn[PartI]) {
+    auto *Read = cast<Instruction>(VMap[N.InI.lookup(I)]);
+    Read->replaceAllUsesWith(Computed.lookup(I));
+    RecursivelyDeleteTriviallyDeadInstructions(Read);
+  }
+  dispatchCopy(N.AllEntered, Clones, VMap, "lane.entered.dispatch");
+  NewHeaders.insert(NewHeaders.begin() + 2, H2C);
+  ++NumEnteredCopies;
 }
 
 /// Whether every lane that entered holds, in each of \p Inputs, its value
@@ -126,16 +160,14 @@ Value *Cutter::testLaneStepped(IRBuilder<> &B, ArrayRef<SteppedInput> Inputs,
   return Ok;
 }
 
-/// Dispatch, once per round, on the test \p Ok made before the first: the
-/// copy (\p Clones, mapped from lane loop 2 by \p VMap), through its
-/// prefetches, or lane loop 2.
-void Cutter::dispatchSteppedCopy(Value *Ok, ArrayRef<BasicBlock *> Clones,
-                                 ValueToValueMapTy &VMap) {
+/// A lane-stepped copy goes through its prefetches (D.PrefetchChunks).
+void Cutter::dispatchCopy(Value *Ok, ArrayRef<BasicBlock *> Clones,
+                          ValueToValueMapTy &VMap, const Twine &Name) {
   auto *H2C = cast<BasicBlock>(VMap[N.H2]);
   auto *LaneC = cast<PHINode>(&H2C->front());
   auto *WBr = cast<BranchInst>(N.W->getTerminator());
   assert(WBr->getSuccessor(0) == N.H2 && "the round loop enters loop 2");
-  BasicBlock *Dispatch = newBlock("lane.stepped.dispatch", N.H2);
+  BasicBlock *Dispatch = newBlock(Name, N.H2);
   WBr->setSuccessor(0, Dispatch);
   BasicBlock *Into = H2C, *IntoFrom = Dispatch;
   if (unsigned Ahead = D.PrefetchChunks) {

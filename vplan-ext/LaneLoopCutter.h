@@ -25,7 +25,9 @@
 ///   LaneCutResume.cpp    lane loop 3's entry: reloads, lane-affine values
 ///                        computed again, the resume dispatch
 ///   LaneCutArrays.cpp    lane arrays and the latches that write them
-///   LaneCutStepped.cpp   the lane-stepped copy of lane loop 2, prefetches
+///   LaneCutStepped.cpp   the lane-stepped copy of lane loop 2, prefetches;
+///                        a shadowed loop's copy for rounds where every lane
+///                        entered
 ///   LaneCutBOSCC.cpp     BOSCC copies of lane loop 2 and their dispatch
 ///   LaneLoopFission.cpp  Cutter::run and fissionLaneLoop (one cut after
 ///                        another)
@@ -199,6 +201,9 @@ struct CutIR {
   DenseMap<Value *, Value *> Shared;
   /// Where every lane resumes, when all resume at one point (lane 0's).
   Value *SharedResume = nullptr;
+  /// With shadow lanes and lane-affine inputs of the region: every lane
+  /// entered the loop (none shadows another), known before the first round.
+  Value *AllEntered = nullptr;
   /// Lane loop 2's entry: the lane's flag, its state, A's values as loop 2
   /// reads them, the region's results of lanes that left, the old resume.
   Value *Active = nullptr;
@@ -255,9 +260,12 @@ private:
   /// without memory and without a possible trap: loop 2 can compute it
   /// again (recompute) instead of reading it per lane.
   bool isRecomputable(Value *V) const;
+  /// Whether \p I, of A, is lane-affine (vplanext::isLaneAffine on A and
+  /// this lane loop's lane index).
+  bool isLaneAffine(Instruction *I) const;
   void findLockstep(Loop &Inner);
-  void findLaneAffineInB();
   void findUniformInA();
+  void findLaneAffine(const Loop *Inner);
 
   // The transform's order, its skeleton, copies (LaneCutLoops.cpp).
   void transform();
@@ -299,7 +307,10 @@ private:
   void buildResumeDispatch(IRBuilder<> &B);
   Value *recompute(IRBuilder<> &B, Value *V,
                    DenseMap<Value *, Value *> &Done) const;
-  void recomputeLaneAffine(IRBuilder<> &B);
+  /// LaneAffineIn[\p Part] computed again at \p B from \p Lane, the
+  /// counter of the part's lane loop, into \p In (N.InI or N.InB).
+  void recomputeLaneAffine(IRBuilder<> &B, PartKind Part, PHINode *Lane,
+                           DenseMap<Value *, Value *> &In);
 
   // Lane arrays and the latches that write them (LaneCutArrays.cpp).
   AllocaInst *makeArray(Type *EltTy, const Twine &Name);
@@ -334,8 +345,12 @@ private:
   void addSteppedCopy(ArrayRef<BasicBlock *> Loop2Blocks);
   Value *testLaneStepped(IRBuilder<> &B, ArrayRef<SteppedInput> Inputs,
                          SmallVectorImpl<Value *> &Bases, Value *&First64);
-  void dispatchSteppedCopy(Value *Ok, ArrayRef<BasicBlock *> Clones,
-                           ValueToValueMapTy &VMap);
+  void addEnteredCopy(ArrayRef<BasicBlock *> Loop2Blocks);
+  /// Dispatch, once per round, on \p Ok (computed before the first round)
+  /// to the copy \p Clones of lane loop 2 (mapped by \p VMap), else to
+  /// lane loop 2, from a block named \p Name.
+  void dispatchCopy(Value *Ok, ArrayRef<BasicBlock *> Clones,
+                    ValueToValueMapTy &VMap, const Twine &Name);
   bool prefetchAhead(IRBuilder<> &B, Instruction *Acc, PHINode *Lane,
                      const SmallPtrSetImpl<BasicBlock *> &InCopy,
                      unsigned Ahead);
@@ -405,13 +420,18 @@ private:
   SmallVector<BasicBlock *, 2> InnerLatches;
   /// Values defined in A or I and read in a later part, with the parts.
   MapVector<Instruction *, unsigned> Cross; // bit 1<<PartKind
-  /// Values of A that B reads and that are pure arithmetic of the lane
-  /// counter and values from outside the lane loop (a linear argument's
-  /// `sext(i) + lane`, `out + i`): lane loop 3 computes them again from its
-  /// own counter instead of reading them per lane, so an address B builds
-  /// from them is still an affine function of the lane (`out[i] = k` after
-  /// Mandelbrot's escape loop: one vector store, not one store per lane).
-  SmallSetVector<Instruction *, 4> LaneAffineInB;
+  /// Values of A that a later part reads and that are pure arithmetic of
+  /// the lane counter and values from outside the lane loop (a linear
+  /// argument's `sext(i) + lane`, `out + i`, `neigh + i`), by the part that
+  /// reads them (PartI, PartB): that part's lane loop computes them again
+  /// from its own counter instead of reading them per lane, so an address
+  /// built from them is still an affine function of the lane (`out[i] = k`
+  /// after Mandelbrot's escape loop: one vector store, not one store per
+  /// lane; md's `neigh[j * n + i]` in a uniform loop: one contiguous load,
+  /// not a gather). Those of PartI stay crossing values when the loop has
+  /// shadow lanes: only the copy of lane loop 2 for rounds where every lane
+  /// entered computes them again (addEnteredCopy).
+  SmallSetVector<Instruction *, 4> LaneAffineIn[PartB + 1];
   /// Availability of each crossing value at the end of each edge source.
   DenseMap<std::pair<Instruction *, BasicBlock *>, bool> AvailAt;
 

@@ -236,10 +236,26 @@ void LanePlanBuilder::findCutShape(
   for (const BasicBlock *BB : Gone)
     if (!any_of(P, [&](const Loop *S) { return S->contains(BB); }))
       CV.RecomputedA.insert(BB);
-  CV.View.InAOrI = [&CV, &C](const Instruction *I) {
+  // The cut at P computes the lane-affine values of its A that its loop
+  // reads again in its lane loop 2, which the cut at C cuts (LaneLoopCutter's
+  // LaneAffineIn, by the same rule: recomputable from the lane index and
+  // what the cut at P reads from outside its lane loop); not a shadowed P's
+  // (a shadow lane reads the lane arrays of the lane it shadows). A uniform
+  // P's values that are the same in every lane are outside already.
+  auto InAOfP = [PV, &P](const Instruction *I) {
+    return PV->View.InAOrI(I) && !P.contains(I);
+  };
+  auto LaneAffineInP = [this, PV, InAOfP](const Instruction *I) {
+    return InAOfP(I) && isLaneAffine(I, Div.getLaneIndex(),
+                                     PV->View.IsOutside, InAOfP);
+  };
+  bool PRecomputes = PS && !PS->ShadowLanes;
+  CV.View.InAOrI = [&CV, &C, PRecomputes,
+                    LaneAffineInP](const Instruction *I) {
     const BasicBlock *BB = I->getParent();
     return CV.InA.count(BB) || C.contains(BB) ||
-           (CV.RecomputedA.count(BB) && isPureToRecompute(*I));
+           (CV.RecomputedA.count(BB) && isPureToRecompute(*I)) ||
+           (PRecomputes && LaneAffineInP(I));
   };
   CV.View.ABlocks = CV.ABlocks;
   CV.View.Lane = Div.getLaneIndex();
@@ -630,11 +646,19 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
       },
       IsInput, [&](Instruction *I) { return isRecomputable(I, Outside, InA); },
       Uniform, [&](Instruction *I) { return IsInput(I) && !InA(I); });
+  // A uniform loop's lane-affine inputs are computed again in its lane
+  // loop 2 and need no lane-stepped copy (LaneLoopCutter's findLockstep).
+  if (Uniform)
+    erase_if(LA.LaneStepped, [&](Instruction *I) {
+      return InA(I) && isLaneAffine(I, Div.getLaneIndex(), Outside, InA);
+    });
   if (!LA.NumAccesses && LA.ExitTests.empty())
     return Counters;
   for (Instruction *I : LA.SteppedAccesses)
-    LockstepAccesses[I] = Uniform ? LockstepKind::Contiguous
-                                  : LockstepKind::ContiguousMasked;
+    LockstepAccesses[I] = !Uniform ? LockstepKind::ContiguousMasked
+                          : LA.LaneStepped.empty()
+                              ? LockstepKind::ContiguousFromLane
+                              : LockstepKind::Contiguous;
   for (Instruction *I : LA.UniformAccesses)
     LockstepAccesses[I] = LockstepKind::SameAddress;
   N.NumRoundCounters = LA.Counters.size();

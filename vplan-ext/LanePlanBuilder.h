@@ -117,7 +117,14 @@ private:
   /// Accesses that lockstep access makes the same in every lane (a
   /// divergent loop's round counter), contiguous under the lane mask (a
   /// divergent loop) or contiguous (a uniform loop).
-  enum class LockstepKind { SameAddress, ContiguousMasked, Contiguous };
+  /// ContiguousFromLane: a uniform loop's access whose lane-stepped inputs
+  /// lane loop 2 computes again from its counter (no copy).
+  enum class LockstepKind {
+    SameAddress,
+    ContiguousMasked,
+    Contiguous,
+    ContiguousFromLane
+  };
   DenseMap<const Instruction *, LockstepKind> LockstepAccesses;
   SmallDenseSet<unsigned, 4> PlacedGroups;
   /// BOSCC regions planned so far, in program order: at most

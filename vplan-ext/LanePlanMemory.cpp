@@ -145,12 +145,15 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
                 "contiguous: round counter, lane-stepped copy");
       return;
     }
-    if (It->second == LockstepKind::Contiguous) {
+    if (It->second == LockstepKind::Contiguous ||
+        It->second == LockstepKind::ContiguousFromLane) {
       // A uniform loop: every lane runs it, no mask.
       C.Vector = TTI.getMemoryOpCost(I.getOpcode(), widen(EltTy), A, AS,
                                      CostKind);
       addRecipe(Out, PlanNode::WidenMemory, I, C,
-                "contiguous: lane-stepped copy");
+                It->second == LockstepKind::Contiguous
+                    ? "contiguous: lane-stepped copy"
+                    : "contiguous: address computed from the lane");
       return;
     }
     if (IsLoad) {

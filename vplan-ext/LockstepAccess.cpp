@@ -49,10 +49,8 @@ public:
   }
 
   DenseMap<PHINode *, ConstantInt *> Counters;
-  /// The counters and recomputable inputs the values classified since the
-  /// last clear() read.
+  /// The counters the values classified since the last clear() read.
   SetVector<PHINode *> Read;
-  SetVector<Instruction *> ReadInputs;
 
   Shape inLoop(Value *V, unsigned Depth = 0);
 
@@ -157,10 +155,8 @@ Shape Classifier::inLoop(Value *V, unsigned Depth) {
       return {Shape::Stepped, I};
     if (!I->getType()->isIntegerTy())
       return {};
-    if (IsRecomputable(I)) {
-      ReadInputs.insert(I);
+    if (IsRecomputable(I))
       return {Shape::Shared};
-    }
     if (laneStepped(I))
       return {Shape::Stepped, I};
     return {};
@@ -220,6 +216,13 @@ bool isRecomputable(const Value *V, function_ref<bool(const Value *)> IsOutside,
   });
 }
 
+bool isLaneAffine(const Value *V, const Value *Lane,
+                  function_ref<bool(const Value *)> IsOutside,
+                  function_ref<bool(const Instruction *)> InPrefix) {
+  return isRecomputable(
+      V, [&](const Value *X) { return X == Lane || IsOutside(X); }, InPrefix);
+}
+
 uint64_t steppedPointerStride(const Instruction *I) {
   auto *G = dyn_cast<GetElementPtrInst>(I);
   if (!G || G->getNumIndices() != 1)
@@ -271,7 +274,6 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
   const DataLayout &DL = Header->getDataLayout();
   SetVector<Instruction *> Stepped;
   SetVector<PHINode *> Used;
-  SetVector<Instruction *> UsedInputs;
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB) {
       Value *Ptr = getLoadStorePointerOperand(&I);
@@ -280,7 +282,6 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
       if (!GEP || GEP->getNumIndices() == 0 || C.isReread(GEP))
         continue;
       C.Read.clear();
-      C.ReadInputs.clear();
       // An address computed before the loop (`a + r`, the same each
       // iteration) is one input: its operands need not reach the loop.
       bool Hoisted = !C.InLoop.count(GEP->getParent());
@@ -311,7 +312,6 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
           (Uniform ? Last.K != Shape::Stepped : C.Read.empty()))
         continue;
       Used.insert(C.Read.begin(), C.Read.end());
-      UsedInputs.insert(C.ReadInputs.begin(), C.ReadInputs.end());
       if (Last.K == Shape::Stepped) {
         Stepped.insert(Last.Input);
         R.SteppedAccesses.push_back(&I);
@@ -334,11 +334,9 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
            C.InLoop.count(Br->getSuccessor(1))))
         continue;
       C.Read.clear();
-      C.ReadInputs.clear();
       if (C.inLoop(Br->getCondition()).K != Shape::Shared || C.Read.empty())
         continue;
       Used.insert(C.Read.begin(), C.Read.end());
-      UsedInputs.insert(C.ReadInputs.begin(), C.ReadInputs.end());
       R.ExitTests.push_back(Br);
       // Computed before a round from the counters (the loop's phis) and
       // values from outside, as deep as the cut's copies go (copyPure).
@@ -360,7 +358,6 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
     if (auto *IT = dyn_cast<IntegerType>(I->getType());
         !IT || (IT->getBitWidth() >= 8 && isPowerOf2_32(IT->getBitWidth())))
       R.LaneStepped.push_back(I);
-  R.SharedInputs.assign(UsedInputs.begin(), UsedInputs.end());
   return R;
 }
 

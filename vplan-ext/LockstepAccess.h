@@ -63,10 +63,6 @@ struct LockstepAccess {
   /// isPureToRecompute accepts: the tests can be evaluated before a round
   /// (the steady copy's test).
   bool ExitTestsRecomputable = true;
-  /// Values computed before the loop from values every lane shares (a
-  /// bound widened to 64 bits) that those addresses read: the cut
-  /// computes them again in the loop instead of reading them per lane.
-  llvm::SmallVector<llvm::Instruction *, 2> SharedInputs;
   /// The contiguous ones (their last index steps by one per lane) and the
   /// ones at the same address in every lane.
   llvm::SmallVector<llvm::Instruction *, 4> SteppedAccesses;
@@ -90,6 +86,16 @@ bool isRecomputable(const llvm::Value *V,
                     llvm::function_ref<bool(const llvm::Value *)> IsOutside,
                     llvm::function_ref<bool(const llvm::Instruction *)> InPrefix,
                     unsigned MaxDepth = 8, unsigned Depth = 0);
+
+/// Whether \p V is recomputable (isRecomputable) from the lane index
+/// \p Lane and values \p IsOutside accepts by instructions \p InPrefix
+/// accepts: the lane loop a later part of the cut runs in can compute it
+/// again from its own counter (a lane-affine value, `neigh + i` with
+/// `i = base + lane`). The one rule for the cut's recomputed values
+/// (Cutter::LaneAffineIn) and the plan's model of them.
+bool isLaneAffine(const llvm::Value *V, const llvm::Value *Lane,
+                  llvm::function_ref<bool(const llvm::Value *)> IsOutside,
+                  llvm::function_ref<bool(const llvm::Instruction *)> InPrefix);
 
 /// The bytes a lane-stepped pointer input (`p + r`) steps by per lane; 0
 /// when \p I is not one.
