@@ -2,12 +2,14 @@
 //
 // The costs LanePlanBuilder gives each arithmetic recipe, both ways: the
 // scalar lane loop (VF runs of the instruction) and the vector plan (the
-// widened instruction, capped at its lanes one by one). See the cost model
-// in docs/design/vplan-ext.md.
+// widened instruction, capped at its lanes one by one), and the transform
+// that prices lane loops the vectorizer declines at their scalar form. See
+// the cost model in docs/design/vplan-ext.md.
 //
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LanePlanBuilder.h"
+#include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/WideIntDivision.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DataLayout.h"
@@ -152,6 +154,58 @@ InstructionCost LanePlanBuilder::vectorFormCost(const Instruction &I) const {
     return 0;
   // Anything else (extractvalue, ...): one instance per lane.
   return TTI.getInstructionCost(&I, CostKind) * VF;
+}
+
+/// Whether the cut gives \p N lane loops of its own, apart from the nodes
+/// before and after it: a loop, a region holding one, a region with BOSCC
+/// copies, a call run lane by lane.
+static bool isCutApart(const PlanNode &N) {
+  bool Apart = false;
+  N.forEach([&](const PlanNode &X) {
+    Apart |= X.isLoop() || X.hasBOSCC();
+    if (X.getKind() == PlanNode::Instantiate)
+      for (const Instruction *I : X.insts())
+        if (auto *CB = dyn_cast<CallBase>(I))
+          Apart |= callNeedsSerialLanes(*CB);
+  });
+  return Apart;
+}
+
+/// Whether \p N is or holds an instruction the vectorizer declines.
+static bool holdsDeclined(const PlanNode &N) {
+  bool Declined = false;
+  N.forEach([&](const PlanNode &X) {
+    for (const Instruction *I : X.insts())
+      Declined |= whyVectorizerDeclines(*I) != nullptr;
+  });
+  return Declined;
+}
+
+/// \p N runs in a lane loop the vectorizer declines: each lane runs the
+/// scalar form.
+void LanePlanBuilder::costAsScalar(PlanNode &N) {
+  N.Cost.Vector = N.Cost.Scalar;
+  N.ThenCost.Vector = N.ThenCost.Scalar;
+  N.ElseCost.Vector = N.ElseCost.Scalar;
+  for (auto &C : N.Children)
+    costAsScalar(*C);
+}
+
+/// Plan transform: the nodes of \p Nodes (one scope: a loop's body, a
+/// region's, the lane loop's) between two nodes the cut takes apart end up
+/// in one lane loop; when one of them holds an instruction the vectorizer
+/// declines (whyVectorizerDeclines), that lane loop stays scalar and they
+/// all cost their scalar form. Runs before the scope's costs are summed.
+void LanePlanBuilder::costDeclinedLaneLoops(NodeList &Nodes) const {
+  for (auto Begin = Nodes.begin(); Begin != Nodes.end();) {
+    auto End = std::find_if(Begin, Nodes.end(),
+                            [](const auto &N) { return isCutApart(*N); });
+    if (std::any_of(Begin, End,
+                    [](const auto &N) { return holdsDeclined(*N); }))
+      for (auto It = Begin; It != End; ++It)
+        costAsScalar(**It);
+    Begin = End == Nodes.end() ? End : std::next(End);
+  }
 }
 
 } // namespace vplanext
