@@ -895,6 +895,7 @@ void LanePlanBuilder::run() {
   formInterleaveGroups();
   BlockSet Scope(L.block_begin(), L.block_end());
   buildScope(Scope, &L, nullptr, P.Nodes);
+  P.Declined = findDeclinedLaneLoop(P.Nodes);
   for (const auto &N : P.Nodes)
     P.Cost += N->Cost;
 }
@@ -976,6 +977,12 @@ std::string LaneLoopVerdict::whyScalar() const {
     return "";
   std::string S;
   raw_string_ostream OS(S);
+  if (!Declined.empty()) {
+    OS << "the vectorizer declines it (it holds " << Declined
+       << "); its plan costs " << Cost.Vector << " for the vector lane loop "
+       << "and " << Cost.Scalar << " for the scalar one";
+    return S;
+  }
   OS << "its plan costs " << Cost.Vector << " for the vector lane loop and "
      << Cost.Scalar << " for the scalar one (estimated speedup "
      << format("%.2f", Speedup) << ", below -vplan-min-speedup="
@@ -998,8 +1005,12 @@ static LaneLoopVerdict verdictOf(const LanePlan &P,
   V.Decisions = P.decisions();
   V.Decisions.Verify = Opts.VerifyPlan;
   V.MinSpeedup = Opts.MinSpeedup;
-  // An invalid or zero cost says nothing: the vectorizer decides.
-  V.Vectorize = V.Speedup == 0 || V.Speedup >= Opts.MinSpeedup;
+  // An invalid or zero cost says nothing: the vectorizer decides. A lane
+  // loop the vectorizer declines stays scalar whatever the costs say.
+  if (const Instruction *I = P.getDeclined())
+    V.Declined = whyVectorizerDeclines(*I);
+  V.Vectorize = V.Declined.empty() &&
+                (V.Speedup == 0 || V.Speedup >= Opts.MinSpeedup);
   return V;
 }
 

@@ -214,6 +214,10 @@ public:
   /// its callee's body, so the costs say nothing about a loop such calls
   /// may dominate.
   const llvm::CallBase *getUnpricedCall() const { return UnpricedCall; }
+  /// An instruction the vectorizer declines any loop for
+  /// (whyVectorizerDeclines) in a lane loop the cut leaves whole: the lane
+  /// loop stays scalar whatever its costs; null otherwise.
+  const llvm::Instruction *getDeclined() const { return Declined; }
 
   /// Calls \p Fn on every node of the region tree, parents before children,
   /// in program order.
@@ -238,6 +242,7 @@ private:
   llvm::SmallVector<std::unique_ptr<PlanNode>, 8> Nodes;
   PlanCost Cost;
   const llvm::CallBase *UnpricedCall = nullptr;
+  const llvm::Instruction *Declined = nullptr;
 };
 
 /// The analysis result: one plan per lane loop, in block order of headers.
@@ -282,7 +287,8 @@ public:
 /// What the cost model says about one lane loop before it is cut.
 struct LaneLoopVerdict {
   /// False when the plan's estimated speedup over the scalar lane loop is
-  /// below MinSpeedup (LaneLoweringOptions): the lane loop then stays
+  /// below MinSpeedup (LaneLoweringOptions), or when the vectorizer
+  /// declines the lane loop (Declined): the lane loop then stays
   /// scalar. A plan without an estimate (getSpeedup() 0) leaves it
   /// vectorized.
   bool Vectorize = true;
@@ -291,6 +297,9 @@ struct LaneLoopVerdict {
   PlanCost Cost;
   double Speedup = 0;
   double MinSpeedup = 0;
+  /// What the vectorizer declines the lane loop for (`an atomic
+  /// read-modify-write`), when it does: the loop then stays scalar.
+  std::string Declined;
   /// The plan's one-line summary (the `Plan` remark of print<vplan-ext>).
   std::string Summary;
   PlanShape Shape;

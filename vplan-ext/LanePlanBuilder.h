@@ -187,6 +187,7 @@ private:
   void buildScope(const BlockSet &Scope, const Loop *ScopeLoop,
                   const BasicBlock *BOSCCRegion, NodeList &Out);
   static void costAsScalar(PlanNode &N);
+  static const Instruction *findDeclinedLaneLoop(const NodeList &Nodes);
   void costDeclinedLaneLoops(NodeList &Nodes) const;
   void addInstruction(Instruction &I, NodeList &Out);
   void addRecipe(NodeList &Out, PlanNode::NodeKind K, const Instruction &I,

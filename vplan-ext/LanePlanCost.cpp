@@ -171,12 +171,13 @@ static bool isCutApart(const PlanNode &N) {
   return Apart;
 }
 
-/// Whether \p N is or holds an instruction the vectorizer declines.
-static bool holdsDeclined(const PlanNode &N) {
-  bool Declined = false;
+/// The first instruction the vectorizer declines in \p N, or null.
+static const Instruction *firstDeclined(const PlanNode &N) {
+  const Instruction *Declined = nullptr;
   N.forEach([&](const PlanNode &X) {
     for (const Instruction *I : X.insts())
-      Declined |= whyVectorizerDeclines(*I) != nullptr;
+      if (!Declined && whyVectorizerDeclines(*I))
+        Declined = I;
   });
   return Declined;
 }
@@ -201,11 +202,23 @@ void LanePlanBuilder::costDeclinedLaneLoops(NodeList &Nodes) const {
     auto End = std::find_if(Begin, Nodes.end(),
                             [](const auto &N) { return isCutApart(*N); });
     if (std::any_of(Begin, End,
-                    [](const auto &N) { return holdsDeclined(*N); }))
+                    [](const auto &N) { return firstDeclined(*N); }))
       for (auto It = Begin; It != End; ++It)
         costAsScalar(**It);
     Begin = End == Nodes.end() ? End : std::next(End);
   }
+}
+
+/// The instruction the vectorizer declines the lane loop for when the cut
+/// takes nothing of \p Nodes (the lane loop's) apart: the lane loop stays
+/// one loop, and stays scalar whatever its costs; else null.
+const Instruction *LanePlanBuilder::findDeclinedLaneLoop(const NodeList &Nodes) {
+  if (any_of(Nodes, [](const auto &N) { return isCutApart(*N); }))
+    return nullptr;
+  for (const auto &N : Nodes)
+    if (const Instruction *I = firstDeclined(*N))
+      return I;
+  return nullptr;
 }
 
 } // namespace vplanext
