@@ -196,7 +196,11 @@ private:
   void addGroup(const InterleaveGroup &G, NodeList &Out);
   /// VF scalar loads (stores) of each member plus building (taking apart)
   /// the vector: LV's "scalarize" form of a strided access.
-  InstructionCost scalarizedCost(const InterleaveGroup &G, bool IsLoad) const;
+  /// Under a mask (\p IsMasked), each lane's access also tests its mask
+  /// bit and branches (laneTestsCost).
+  InstructionCost scalarizedCost(const InterleaveGroup &G, bool IsLoad,
+                                 bool IsMasked) const;
+  InstructionCost laneTestsCost(LLVMContext &Ctx) const;
   InstructionCost laneValuesCost(const Instruction &I, VectorType *VT) const;
   InstructionCost gatherScatterCost(const Instruction &I, VectorType *VT,
                                     bool IsMasked) const;

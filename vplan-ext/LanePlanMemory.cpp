@@ -338,7 +338,17 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
       IsLoad ? count_if(G.Members,
                         [](const auto &M) { return M.first->use_empty(); })
              : 0;
-  if (Complete && Unused) {
+  if ((IsMasked || (!IsLoad && !Complete)) &&
+      !TTI.enableMaskedInterleavedAccessVectorization()) {
+    // The vectorizer groups accesses under a mask, and stores with gaps,
+    // only where the target has masked interleaved accesses (x86 has
+    // none): each member is an access of its own.
+    NS << (IsMasked ? ": under a mask" : ": store group with gaps")
+       << ", no masked interleaved access on this target, "
+       << (IsLoad ? "gathers" : "scatters");
+    N->Kind = GatherKind;
+    Vector = GatherCost();
+  } else if (Complete && Unused) {
     // InterleaveGapFill already ran (vecclone runs it on every variant):
     // its reads of the missing fields have no users.
     NS << ": complete, " << Unused << " unused read" << (Unused == 1 ? "" : "s")
@@ -387,7 +397,7 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
       Vector = Gathers;
     }
   }
-  InstructionCost PerLane = scalarizedCost(G, IsLoad);
+  InstructionCost PerLane = scalarizedCost(G, IsLoad, IsMasked);
   if (PerLane.isValid() && (!Vector.isValid() || PerLane < Vector)) {
     NS << "; per-lane " << (IsLoad ? "loads" : "stores") << " cheaper ("
        << PerLane << " < " << Vector << ")";
@@ -462,20 +472,28 @@ InstructionCost LanePlanBuilder::perLaneAccessCost(const Instruction &I,
   APInt All = APInt::getAllOnes(VF);
   auto *PtrVT = cast<VectorType>(
       widen(getLoadStorePointerOperand(&I)->getType()));
-  auto *MaskVT = cast<VectorType>(widen(Type::getInt1Ty(I.getContext())));
   InstructionCost C =
       laneValuesCost(I, VT) +
       TTI.getScalarizationOverhead(PtrVT, All, /*Insert=*/false,
                                    /*Extract=*/true, CostKind);
   if (IsMasked)
-    C += TTI.getScalarizationOverhead(MaskVT, All, /*Insert=*/false,
-                                      /*Extract=*/true, CostKind) +
-         TTI.getCFInstrCost(Instruction::Br, CostKind) * VF;
+    C += laneTestsCost(I.getContext());
   return C;
 }
 
+/// A lane's access under a mask: its mask bit taken out of the vector, and
+/// a branch around the access.
+InstructionCost LanePlanBuilder::laneTestsCost(LLVMContext &Ctx) const {
+  auto *MaskVT = cast<VectorType>(widen(Type::getInt1Ty(Ctx)));
+  return TTI.getScalarizationOverhead(MaskVT, APInt::getAllOnes(VF),
+                                      /*Insert=*/false, /*Extract=*/true,
+                                      CostKind) +
+         TTI.getCFInstrCost(Instruction::Br, CostKind) * VF;
+}
+
 InstructionCost LanePlanBuilder::scalarizedCost(const InterleaveGroup &G,
-                                                bool IsLoad) const {
+                                                bool IsLoad,
+                                                bool IsMasked) const {
   InstructionCost C = 0;
   auto *VT = cast<VectorType>(widen(G.EltTy));
   for (auto &[I, Off] : G.Members) {
@@ -483,6 +501,8 @@ InstructionCost LanePlanBuilder::scalarizedCost(const InterleaveGroup &G,
     if (IsLoad && I->use_empty())
       continue;
     C += laneValuesCost(*I, VT);
+    if (IsMasked)
+      C += laneTestsCost(I->getContext());
   }
   return C;
 }

@@ -85,9 +85,10 @@ attributes #0 = { nounwind "target-cpu"="haswell" }
 ; CHECK-NEXT:    widen: 2 instructions, cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    interleave group: load %w0, load %w3 (stride 16, factor 4, members 0,3: gaps inside, last member present, LV keeps the group), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    widen: 6 instructions, cost scalar {{[0-9]+}} vector {{[0-9]+}}
-; A store group of one member in four: the masked group costs more than
-; scatters, and scatters more than VF scalar stores.
-; CHECK-NEXT:    per-lane memory: store %s5 (stride 16, factor 4, members 0: store group with gaps, gaps masked; scatters cheaper ({{[0-9]+}} < {{[0-9]+}}); per-lane stores cheaper ({{[0-9]+}} < {{[0-9]+}})), cost scalar {{[0-9]+}} vector {{[0-9]+}}
+; A store group of one member in four: the vectorizer forms store groups
+; with gaps only where the target has masked interleaved accesses (x86 has
+; none), and scatters cost more than VF scalar stores.
+; CHECK-NEXT:    per-lane memory: store %s5 (stride 16, factor 4, members 0: store group with gaps, no masked interleaved access on this target, scatters; per-lane stores cheaper ({{[0-9]+}} < {{[0-9]+}})), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    total:
 !3 = distinct !{!3, !1, !2}
 ; CHECK-LABEL: vplan for lane loop %lane.header in wide16, VF 8:
