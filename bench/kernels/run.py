@@ -10,7 +10,8 @@ the launch through the ICD loader, and its answers must be kw-run's, byte
 for byte. Exits 1 on a wrong answer.
 
   bench/kernels/run.py [--build build] [--threads 1,2] [--repeat 11]
-                       [--rounds 3] [--only a,b] [--smoke] [--md F] [--json F]
+                       [--rounds 3] [--only a,b [--update]] [--smoke]
+                       [--md F] [--json F]
 
 Each column is the minimum over --rounds rounds that run the four builds
 one after the other (vectorized, --novec, our platform, pocl), so that a
@@ -20,6 +21,10 @@ plan kept every work-item loop scalar) is marked "same code": a difference
 between those two columns is then the machine's, not the vectorizer's.
 A kernel whose vectorized code is slower than --novec by more than 5% is
 printed with SLOWER THAN --novec.
+
+--only a,b --update re-runs those kernels and keeps every other row of
+the existing --json, writing the whole table again (close calls re-run on
+a quieter machine).
 
 --smoke runs each kernel's first (small) test configuration twice, at the
 last thread count only: a check that the harness and the answers are right,
@@ -76,6 +81,9 @@ def main():
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--only", default="")
     p.add_argument("--smoke", action="store_true")
+    # With --only: keep the other kernels' rows of the existing --json and
+    # write the whole table again (re-running close calls).
+    p.add_argument("--update", action="store_true")
     p.add_argument("--md", default=os.path.join(HERE, "results.md"))
     p.add_argument("--json", default=os.path.join(HERE, "results.json"))
     o = p.parse_args()
@@ -167,6 +175,15 @@ def main():
                 line += "  SLOWER THAN --novec"
             print(line, flush=True)
             rows.append(row)
+    if o.update and os.path.exists(o.json):
+        ran = {r["kernel"] for r in rows}
+        order = [k["name"] for k in spec["kernels"]]
+        kept = [r for r in json.load(open(o.json))["kernels"]
+                if r["kernel"] not in ran]
+        rows = sorted(kept + rows, key=lambda r: (order.index(r["kernel"])
+                                                  if r["kernel"] in order
+                                                  else len(order),
+                                                  r["threads"]))
     res = {"threads": threads, "repeat": int(repeat), "rounds": rounds,
            "smoke": o.smoke,
            "device": device, "kernels": rows}
