@@ -91,7 +91,7 @@ attributes #4 = { nounwind "_ZGVdN8v_jumps" }
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps: could not cut the lane loop at its inner loop: the inner loop calls a function with side effects and no vector variant; cutting the lane loop would change the order of its calls
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps of 'steps' stays a scalar lane loop: the body contains an inner loop that vplan-ext could not cut off (see -Rpass-missed=vecclone)
 ; REMARK-DAG: remark: <unknown>:0:0: body of 'logged' performs an atomic operation; its variants may stay scalar
-; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_logged of 'logged' stays a scalar lane loop: the body performs an atomic operation
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_logged runs its lanes one by one: the vectorizer declines it (it holds an atomic read-modify-write); its plan costs {{[0-9]+}} for the vector lane loop and {{[0-9]+}} for the scalar one
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_kept of 'kept' is vectorized
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_jumps calls 'jumps' once per lane: the body jumps to a label address (computed goto)
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_jumps of 'jumps' stays a scalar lane loop: the body calls 'jumps', which has no vector variant the loop vectorizer can use
