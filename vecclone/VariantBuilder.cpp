@@ -1048,6 +1048,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   if (!Out.ScalarLaneLoopReason.empty()) {
     SerialHeaders.append(LaneHeaders.begin(), LaneHeaders.end());
     LaneHeaders.clear();
+    V->addFnAttr(SerialLanesAttr, Out.ScalarLaneLoopReason);
   }
 
   // Strided struct reads become whole-struct interleave groups (no scalar

@@ -94,6 +94,10 @@ struct BuiltVariant {
 constexpr const char *LaneLoopTag = vplanext::LaneLoopTag;
 /// Name of the function attribute on a variant naming its scalar function.
 constexpr const char *VariantOfAttr = vplanext::VariantOfAttr;
+/// Function attribute of a variant built to run its lanes one by one (its
+/// value says why): the unroller may remove its lane loop before
+/// vecclone-report looks for it, and the report must not call it vectorized.
+constexpr const char *SerialLanesAttr = "vecclone-serial-lanes";
 
 /// True if \p LoopID carries the lane-loop tag.
 bool isLaneLoopID(const llvm::MDNode *LoopID);

@@ -3,8 +3,10 @@
 /// \file
 /// Runs right after the loop vectorizer. A variant whose lane loop still
 /// exists without `llvm.loop.isvectorized` was not widened: report it as a
-/// missed optimization with the first blocker found in the loop; otherwise
-/// report success. Never changes IR.
+/// missed optimization with the first blocker found in the loop. A variant
+/// built to run its lanes one by one (SerialLanesAttr) got its remark when it
+/// was built: it counts as not widened, whether or not the unroller removed
+/// its lane loop. Otherwise report success. Never changes IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +31,10 @@ PreservedAnalyses VecCloneReportPass::run(Function &F,
   Attribute Of = F.getFnAttribute(VariantOfAttr);
   if (!Of.isValid())
     return PreservedAnalyses::all();
+  if (F.hasFnAttribute(SerialLanesAttr)) {
+    ++NumNotWidened;
+    return PreservedAnalyses::all();
+  }
   auto &LI = AM.getResult<LoopAnalysis>(F);
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   const Loop *Lane = nullptr;
