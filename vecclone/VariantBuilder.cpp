@@ -974,6 +974,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   }
   SmallVector<BasicBlock *, 4> LaneHeaders = {Main.Header};
   SmallVector<BasicBlock *, 2> SerialHeaders;
+  bool ExpectsVectorizer = false;
   if (Out.Inlined) {
     keepScalarContraction(*V, Scalar);
     openBodyTerminateScopes(*V, Main.Header);
@@ -996,6 +997,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     std::optional<vplanext::LaneLoopVerdict> Planned;
     if (!ScalableStraight)
       Planned = decideLaneLoop(*V, Main.Header, ABI.VLen, Opts, Out);
+    ExpectsVectorizer =
+        Planned && Planned->expectsVectorizer() && !ABI.Scalable;
     // Inner loops make the lane loop an outer loop the vectorizer skips:
     // cut it into innermost lane loops (vplan-ext).
     if (Opts.CutInnerLoops && Out.ScalarLaneLoopReason.empty() &&
@@ -1010,6 +1013,9 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       // cut of scalable lanes leaves out what the plan counts in lanes).
       bool Verify = Planned && Planned->Decisions.Verify && !ABI.Scalable;
       recordCut(FR, Verify ? &Planned->Shape : nullptr, Out);
+      // A cut refused for a reason of the body leaves the lane loop with its
+      // inner loops: nothing the plan priced is made.
+      ExpectsVectorizer &= FR.FailReason.empty();
     } else if (ABI.Scalable && !ScalableStraight && !Opts.CutInnerLoops) {
       Out.ScalarLaneLoopReason =
           "the body has an inner loop, and the lowering of divergent inner "
@@ -1074,6 +1080,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     vplanext::setLaneLoopID(H, vplanext::makeSerialLaneLoopID(Ctx));
   for (BasicBlock *H : LaneHeaders) {
     MDNode *ID = vplanext::makeLaneLoopID(Ctx, ABI.VLen, {AccessGroup});
+    if (ExpectsVectorizer)
+      ID = vplanext::withPlanVectorizesTag(ID);
     vplanext::setLaneLoopID(H, ABI.Scalable ? withScalableWidth(ID) : ID);
   }
   return Out;

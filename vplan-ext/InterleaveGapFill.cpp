@@ -152,6 +152,10 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
       int64_t Step;
     };
     SmallVector<Access, 8> Strided;
+    // As the vectorizer sees it: an index that is a recurrence only if it
+    // does not wrap (`zext(c + 2 * lane)`) is one under the SCEV predicates
+    // the vectorizer adds, and forms groups like any other.
+    PredicatedScalarEvolution PSE(SE, *L);
     for (BasicBlock *BB : L->blocks()) {
       if (!DT.dominates(BB, L->getLoopLatch()))
         continue;
@@ -159,7 +163,7 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
         auto *Ld = dyn_cast<LoadInst>(&I);
         if (!Ld || !Ld->isSimple())
           continue;
-        auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ld->getPointerOperand()));
+        const SCEVAddRecExpr *AR = PSE.getAsAddRec(Ld->getPointerOperand());
         if (!AR || AR->getLoop() != L || !AR->isAffine())
           continue;
         auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
@@ -203,12 +207,20 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
       if (Max == Min + A.Step - Elt)
         continue;
       for (auto &[M, Off] : Members) {
+        // The one index that varies in the loop (`p[k]`, or a lane array's
+        // `[0][lane]`) is frozen.
         auto *GEP = dyn_cast<GetElementPtrInst>(M->Ld->getPointerOperand());
-        if (!GEP || GEP->getNumIndices() != 1 || !L->contains(GEP))
+        if (!GEP || !L->contains(GEP))
+          continue;
+        SmallVector<Use *, 2> Varying;
+        for (Use &U : GEP->indices())
+          if (!L->isLoopInvariant(U.get()))
+            Varying.push_back(&U);
+        if (Varying.size() != 1)
           continue;
         IRBuilder<> B(GEP);
-        Value *Idx = GEP->getOperand(1);
-        GEP->setOperand(1, B.CreateFreeze(Idx, Idx->getName() + ".gather"));
+        Value *Idx = Varying.front()->get();
+        Varying.front()->set(B.CreateFreeze(Idx, Idx->getName() + ".gather"));
         ++Frozen;
       }
     }

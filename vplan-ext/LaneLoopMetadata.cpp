@@ -63,6 +63,13 @@ MDNode *makeDeclinedLaneLoopID(MDNode *ID) {
   return selfReferencing(Ctx, Props);
 }
 
+MDNode *withPlanVectorizesTag(MDNode *ID) {
+  LLVMContext &Ctx = ID->getContext();
+  SmallVector<Metadata *, 8> Props(drop_begin(ID->operands()));
+  Props.push_back(flag(Ctx, PlanVectorizesTag));
+  return selfReferencing(Ctx, Props);
+}
+
 AllocaInst *createLaneArray(Function &F, Type *EltTy, ElementCount VL,
                             const Twine &Name) {
   BasicBlock &Entry = F.getEntryBlock();

@@ -36,6 +36,11 @@ constexpr const char *LaneLoopTag = "vecclone.lane.loop";
 /// Tag of lane loops that run a call lane by lane: never vectorized.
 constexpr const char *SerialLaneLoopTag = "vecclone.lane.serial";
 
+/// With -vplan-ext-verify-vectorizer only: tag of lane loops whose plan
+/// has an estimate and says vectorize. The vectorizer declining one is a disagreement between the
+/// plan and the vectorizer (LaneLoopVectorizePass reports it as an error).
+constexpr const char *PlanVectorizesTag = "vplan-ext.verify.plan-vectorizes";
+
 /// Tag of kernel-wrap's innermost work-item loops, which the work-item
 /// loop plan (WorkItemLoopPlan.h) widens or keeps scalar before the
 /// vectorizer starts.
@@ -71,6 +76,8 @@ llvm::MDNode *makeSerialLaneLoopID(llvm::LLVMContext &Ctx);
 /// \p ID with `llvm.loop.vectorize.enable` turned off: a lane loop the
 /// vectorizer declined (it keeps its tag).
 llvm::MDNode *makeDeclinedLaneLoopID(llvm::MDNode *ID);
+/// \p ID with PlanVectorizesTag added.
+llvm::MDNode *withPlanVectorizesTag(llvm::MDNode *ID);
 /// Puts \p ID on the latch of the lane loop headed by \p LaneHeader (the
 /// block its lane counter comes back from).
 void setLaneLoopID(llvm::BasicBlock *LaneHeader, llvm::MDNode *ID);

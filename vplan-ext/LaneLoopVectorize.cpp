@@ -49,42 +49,88 @@ static SmallVector<Loop *, 4> pendingLaneLoops(LoopInfo &LI) {
 
 namespace {
 /// Passes every diagnostic on to the context's own handler but the
-/// vectorizer's analysis remarks on the lane loops made of \p Blocks. Those
-/// loops ask for vectorization because the plugin made them, so the
-/// vectorizer would print why it declines one whatever the user asked
-/// (a location-less "remark: loop not vectorized: ..."); the plugin's own
-/// remarks say what became of them. Asked for (`-Rpass-analysis=
-/// loop-vectorize`), they are printed.
+/// vectorizer's remarks on the lane loops made of \p Blocks. Those loops ask
+/// for vectorization because the plugin made them, so the vectorizer would
+/// print why it declines one whatever the user asked (a location-less
+/// "remark: loop not vectorized: ..."); the plugin's own remarks say what
+/// became of them. Asked for (`-Rpass-analysis=loop-vectorize`), they are
+/// printed. With \p Capture (-vplan-ext-verify-vectorizer: some loop's
+/// plan said vectorize) the vectorizer is asked for its remarks on them
+/// anyway, to say why it declined one.
 class LaneLoopRemarkFilter final : public DiagnosticHandler {
 public:
   LaneLoopRemarkFilter(std::unique_ptr<DiagnosticHandler> Prev,
-                       SmallPtrSet<const Value *, 32> Blocks)
-      : Prev(std::move(Prev)), Blocks(std::move(Blocks)) {}
+                       SmallPtrSet<const Value *, 32> Blocks, bool Capture)
+      : Prev(std::move(Prev)), Blocks(std::move(Blocks)), Capture(Capture) {}
 
   bool handleDiagnostics(const DiagnosticInfo &DI) override {
-    if (auto *R = dyn_cast<OptimizationRemarkAnalysis>(&DI);
-        R && Blocks.count(R->getCodeRegion()) &&
-        !isAnalysisRemarkEnabled("loop-vectorize"))
+    auto *R = dyn_cast<DiagnosticInfoIROptimization>(&DI);
+    if (!R)
+      return Prev && Prev->handleDiagnostics(DI);
+    bool InLaneLoop = Blocks.count(R->getCodeRegion());
+    if (InLaneLoop && !isa<OptimizationRemark>(R)) {
+      // The interleaving verdict says nothing about why a loop was declined.
+      std::string Msg = R->getMsg();
+      std::string &All = Why[R->getCodeRegion()];
+      if (!StringRef(Msg).contains("interleav") &&
+          !StringRef(All).contains(Msg))
+        All += (All.empty() ? "" : "; ") + Msg;
+    }
+    // Only what the user's handler asked for goes on (remarks captured for
+    // the check do not); the rest is handled here, by dropping it.
+    if (!Prev || !prevWants(*R, InLaneLoop))
       return true;
-    return Prev && Prev->handleDiagnostics(DI);
+    return Prev->handleDiagnostics(DI);
+  }
+  /// What the vectorizer said about the blocks of \p L, or "".
+  std::string whyDeclined(const Loop &L) const {
+    std::string Out;
+    for (const BasicBlock *BB : L.blocks())
+      if (std::string W = Why.lookup(BB); !W.empty())
+        Out += (Out.empty() ? "" : "; ") + W;
+    return Out;
   }
   bool isAnalysisRemarkEnabled(StringRef PassName) const override {
-    return Prev && Prev->isAnalysisRemarkEnabled(PassName);
+    return captures(PassName) ||
+           (Prev && Prev->isAnalysisRemarkEnabled(PassName));
   }
   bool isMissedOptRemarkEnabled(StringRef PassName) const override {
-    return Prev && Prev->isMissedOptRemarkEnabled(PassName);
+    return captures(PassName) ||
+           (Prev && Prev->isMissedOptRemarkEnabled(PassName));
   }
   bool isPassedOptRemarkEnabled(StringRef PassName) const override {
     return Prev && Prev->isPassedOptRemarkEnabled(PassName);
   }
   bool isAnyRemarkEnabled() const override {
-    return Prev && Prev->isAnyRemarkEnabled();
+    return Capture || (Prev && Prev->isAnyRemarkEnabled());
   }
   std::unique_ptr<DiagnosticHandler> release() { return std::move(Prev); }
 
 private:
+  bool captures(StringRef PassName) const {
+    return Capture && PassName == "loop-vectorize";
+  }
+  /// Whether the user's handler enabled \p R's kind for its pass. The
+  /// vectorizer's analysis remarks on a loop forced to vectorize always
+  /// print: on lane loops, only with `-Rpass-analysis=loop-vectorize`.
+  bool prevWants(const DiagnosticInfoIROptimization &R,
+                 bool InLaneLoop) const {
+    StringRef P = R.getPassName();
+    if (isa<OptimizationRemarkMissed>(R))
+      return Prev->isMissedOptRemarkEnabled(P);
+    if (auto *A = dyn_cast<OptimizationRemarkAnalysis>(&R))
+      return InLaneLoop ? Prev->isAnalysisRemarkEnabled("loop-vectorize")
+                        : A->shouldAlwaysPrint() ||
+                              Prev->isAnalysisRemarkEnabled(P);
+    if (isa<OptimizationRemark>(R))
+      return Prev->isPassedOptRemarkEnabled(P);
+    return true;
+  }
+
   std::unique_ptr<DiagnosticHandler> Prev;
   SmallPtrSet<const Value *, 32> Blocks;
+  bool Capture;
+  DenseMap<const Value *, std::string> Why;
 };
 } // namespace
 
@@ -102,18 +148,35 @@ PreservedAnalyses LaneLoopVectorizePass::run(Function &F,
   for (Loop *L : Pending)
     Blocks.insert(L->block_begin(), L->block_end());
   LLVMContext &Ctx = F.getContext();
+  bool Capture = any_of(Pending, [](const Loop *L) {
+    return findStringMetadataForLoop(L, PlanVectorizesTag).has_value();
+  });
   auto *Filter = new LaneLoopRemarkFilter(Ctx.getDiagnosticHandler(),
-                                          std::move(Blocks));
+                                          std::move(Blocks), Capture);
   Ctx.setDiagnosticHandler(std::unique_ptr<DiagnosticHandler>(Filter),
                            /*RespectFilters=*/true);
   runVectorizerEarly(F, AM, /*OnlyWhenForced=*/true);
+  SmallVector<Loop *, 4> Declined =
+      pendingLaneLoops(AM.getResult<LoopAnalysis>(F));
+  SmallVector<std::string, 4> Why;
+  for (Loop *L : Declined)
+    Why.push_back(Filter->whyDeclined(*L));
   std::unique_ptr<DiagnosticHandler> Prev = Filter->release();
   // Every handler sees only enabled diagnostics then: the ones that filter
   // for themselves (clang's, opt's) drop nothing more.
   Ctx.setDiagnosticHandler(std::move(Prev), /*RespectFilters=*/true);
   OptimizationRemarkEmitter ORE(&F);
-  for (Loop *L : pendingLaneLoops(AM.getResult<LoopAnalysis>(F))) {
+  for (auto [L, Reason] : zip(Declined, Why)) {
     ++NumDeclined;
+    // -vplan-ext-verify-vectorizer: the plan priced this loop as vector
+    // code.
+    if (findStringMetadataForLoop(L, PlanVectorizesTag))
+      Ctx.diagnose(DiagnosticInfoGeneric(
+          Twine("vplan-ext: -vplan-ext-verify-vectorizer: lane loop '") +
+          L->getHeader()->getName() + "' in " + F.getName() +
+          ": the plan said vectorize, the vectorizer declined it" +
+          (Reason.empty() ? Twine(" (-Rpass-analysis=loop-vectorize)")
+                          : Twine(": ") + Reason)));
     L->setLoopID(makeDeclinedLaneLoopID(L->getLoopID()));
     // Variants' lane loops get vecclone-report's remark, at the function.
     if (isForcedWorkItemLoop(*L))

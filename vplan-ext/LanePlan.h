@@ -218,6 +218,14 @@ public:
   /// (whyVectorizerDeclines) in a lane loop the cut leaves whole: the lane
   /// loop stays scalar whatever its costs; null otherwise.
   const llvm::Instruction *getDeclined() const { return Declined; }
+  /// The first access whose recipe holds only if its index does not wrap:
+  /// the vectorizer checks that at run time (a SCEV predicate), or, when
+  /// the function is optimized for size, declines the loop. Null if none.
+  const llvm::Instruction *getNoWrapAssumed() const { return NoWrapAssumed; }
+  /// Whether some lane loop of the cut holds an instruction the vectorizer
+  /// declines (the plan costs that lane loop scalar; the cut still tags it
+  /// for the vectorizer, which then leaves it).
+  bool isPartlyDeclined() const { return PartlyDeclined; }
 
   /// Calls \p Fn on every node of the region tree, parents before children,
   /// in program order.
@@ -243,6 +251,8 @@ private:
   PlanCost Cost;
   const llvm::CallBase *UnpricedCall = nullptr;
   const llvm::Instruction *Declined = nullptr;
+  const llvm::Instruction *NoWrapAssumed = nullptr;
+  bool PartlyDeclined = false;
 };
 
 /// The analysis result: one plan per lane loop, in block order of headers.
@@ -300,11 +310,23 @@ struct LaneLoopVerdict {
   /// What the vectorizer declines the lane loop for (`an atomic
   /// read-modify-write`), when it does: the loop then stays scalar.
   std::string Declined;
+  /// Whether the plan costs some lane loop of the cut scalar for such an
+  /// instruction (LanePlan::isPartlyDeclined).
+  bool PartlyDeclined = false;
   /// The plan's one-line summary (the `Plan` remark of print<vplan-ext>).
   std::string Summary;
   PlanShape Shape;
   /// What the cut executes (when the loop is vectorized).
   PlanDecisions Decisions;
+
+  /// With VerifyVectorizer, a plan with an estimate that says vectorize
+  /// and that costs no lane loop scalar: its costs assume the vectorizer
+  /// widens every lane loop the cut makes, so each gets PlanVectorizesTag
+  /// and LaneLoopVectorizePass reports one the vectorizer declines.
+  bool expectsVectorizer() const {
+    return Decisions.VerifyVectorizer && Vectorize && Speedup > 0 &&
+           !PartlyDeclined;
+  }
 
   /// Why a loop the plan keeps scalar stays so: both costs and the bound,
   /// for the remarks of every pass that plans (empty when vectorized).

@@ -202,9 +202,11 @@ void LanePlanBuilder::costDeclinedLaneLoops(NodeList &Nodes) const {
     auto End = std::find_if(Begin, Nodes.end(),
                             [](const auto &N) { return isCutApart(*N); });
     if (std::any_of(Begin, End,
-                    [](const auto &N) { return firstDeclined(*N); }))
+                    [](const auto &N) { return firstDeclined(*N); })) {
+      P.PartlyDeclined = true;
       for (auto It = Begin; It != End; ++It)
         costAsScalar(**It);
+    }
     Begin = End == Nodes.end() ? End : std::next(End);
   }
 }

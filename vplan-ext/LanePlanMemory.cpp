@@ -173,6 +173,8 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
     addRecipe(Out, PlanNode::Instantiate, I, C, "not widenable");
     return;
   }
+  if (S->AssumesNoWrap && !P.NoWrapAssumed)
+    P.NoWrapAssumed = &I;
   auto *VT = cast<VectorType>(widen(EltTy));
   Align A = getLoadStoreAlignment(&I);
   unsigned AS = getLoadStoreAddressSpace(&I);

@@ -5,6 +5,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DataLayout.h"
@@ -58,6 +59,11 @@ static cl::opt<bool> ClVerifyPlan(
     cl::desc("Plan every variant's lane loop and fail the compilation when "
              "the cut makes other loops or BOSCC regions than the plan said"));
 
+static cl::opt<bool> ClVerifyVectorizer(
+    "vplan-ext-verify-vectorizer", cl::init(false), cl::Hidden,
+    cl::desc("Fail the compilation when the loop vectorizer declines a lane "
+             "loop whose plan said vectorize"));
+
 static cl::opt<bool> ClVerifyPlanFault(
     "vplan-ext-verify-plan-fault", cl::init(false), cl::Hidden,
     cl::desc("Testing only: every plan says one inner loop more than it has, "
@@ -97,6 +103,7 @@ LaneLoweringOptions LaneLoweringOptions::fromCommandLine() {
   O.LockstepPrefetch = ClLockstepPrefetch;
   O.MinSpeedup = ClMinSpeedup;
   O.VerifyPlan = ClVerifyPlan;
+  O.VerifyVectorizer = ClVerifyVectorizer;
   O.VerifyPlanFault = ClVerifyPlanFault;
   O.PrintPlan = ClPrintPlan;
   O.IntDivViaFP = ClIntDivViaFP;
@@ -141,6 +148,8 @@ Error LaneLoweringOptions::parseParams(StringRef Params) {
         return Number(LockstepPrefetch);
       if (Name == "verify-plan")
         return Switch(VerifyPlan);
+      if (Name == "verify-vectorizer")
+        return Switch(VerifyVectorizer);
       if (Name == "print-plan")
         return Switch(PrintPlan);
       if (Name == "int-div-via-fp")
@@ -233,6 +242,15 @@ const char *whyVectorizerDeclines(const Instruction &I) {
     return "a compare-and-exchange";
   if (isa<FenceInst>(I))
     return "a fence";
+  if (isa<ConstrainedFPIntrinsic>(I))
+    return "a floating-point operation under FENV_ACCESS (a constrained "
+           "intrinsic)";
+  // The vectorizer widens the intrinsics it has vector forms of, and drops
+  // the few that carry no work (assume, lifetime markers, ...); any other
+  // (memset, memcpy, prefetch, ...) ends the loop's vectorization.
+  if (auto *II = dyn_cast<IntrinsicInst>(&I);
+      II && !getVectorIntrinsicIDForCall(II, /*TLI=*/nullptr))
+    return "a call to an intrinsic it cannot widen (a memset or memcpy, say)";
   return nullptr;
 }
 

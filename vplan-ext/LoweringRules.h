@@ -72,7 +72,8 @@ bool callNeedsSerialLanes(const llvm::CallBase &CB);
 /// Why the loop vectorizer cannot widen \p I in any loop, or null: an
 /// atomic read-modify-write, a compare-and-exchange or a fence (LLVM's
 /// loop access analysis takes loads, stores and calls with vector variants
-/// only, and declines the loop otherwise). The cut leaves such an
+/// only, and declines the loop otherwise), a constrained floating-point
+/// intrinsic, or another intrinsic without a vector form (memset, ...). The cut leaves such an
 /// instruction where it is, so the lane loop that holds it after the cut
 /// runs its lanes one by one.
 const char *whyVectorizerDeclines(const llvm::Instruction &I);

@@ -56,6 +56,9 @@ struct PlanDecisions {
   /// decisions against the rules on the IR it cuts, and the caller
   /// compares what the cut made with the plan's shape.
   bool Verify = false;
+  /// LaneLoweringOptions::VerifyVectorizer: the lane loops the cut makes
+  /// are tagged for LaneLoopVectorizePass's check.
+  bool VerifyVectorizer = false;
 };
 
 } // namespace vplanext

@@ -658,9 +658,11 @@ FissionResult cutLaneLoop(Function &F, const StripMined &SM,
 
 /// Gives the lane loops of \p FR their loop IDs: width \p VL and the access
 /// groups \p Groups (to which the lane arrays' group is added), or scalar
-/// for the ones run in lane order.
+/// for the ones run in lane order; with \p ExpectsVectorizer, the tag of
+/// -vplan-ext-verify-vectorizer's check.
 void tagLaneLoops(Function &F, unsigned VL, const FissionResult &FR,
-                  SmallVectorImpl<Metadata *> &Groups) {
+                  SmallVectorImpl<Metadata *> &Groups,
+                  bool ExpectsVectorizer) {
   LLVMContext &Ctx = F.getContext();
   // Lane arrays made by the cut are private to each lane: their accesses
   // join a parallel group of their own.
@@ -673,8 +675,10 @@ void tagLaneLoops(Function &F, unsigned VL, const FissionResult &FR,
             AI && AI->getMetadata(LaneArrayMDName) &&
             !I.getMetadata(LLVMContext::MD_access_group))
           I.setMetadata(LLVMContext::MD_access_group, ArrayGroup);
-  for (BasicBlock *H : FR.LaneHeaders)
-    setLaneLoopID(H, makeLaneLoopID(Ctx, VL, Groups));
+  for (BasicBlock *H : FR.LaneHeaders) {
+    MDNode *ID = makeLaneLoopID(Ctx, VL, Groups);
+    setLaneLoopID(H, ExpectsVectorizer ? withPlanVectorizesTag(ID) : ID);
+  }
   for (BasicBlock *H : FR.SerialHeaders)
     setLaneLoopID(H, makeSerialLaneLoopID(Ctx));
 }
@@ -796,7 +800,9 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     FissionResult FR = cutLaneLoop(F, SM, Plan ? &*Plan : nullptr, AM, Opts);
     if (Plan && Plan->Decisions.Verify)
       reportPlanMismatch(F, Loc, Noun, comparePlanWithCut(Plan->Shape, FR));
-    tagLaneLoops(F, SM.VL, FR, Groups);
+    // A cut refused for a reason of the body made nothing the plan priced.
+    tagLaneLoops(F, SM.VL, FR, Groups,
+                 Plan && Plan->expectsVectorizer() && FR.FailReason.empty());
     emitStripMinedRemark(ORE, Loc, Hdr, Noun, SM.VL, FR, Proved, Checked);
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -1,0 +1,322 @@
+//===- LanePlanCut.cpp - The plan's cut: shapes, lockstep, steady rounds --===//
+//
+// What the lane loop's cut will do, decided on the uncut loop: where each
+// inner loop's cut is made and where its lanes land (findCutShapes), which
+// reads run in lockstep across the lanes and with which round counters
+// (planLockstep), which rounds run without masks (planSteadyRounds) and which
+// values each lane keeps across the cut (markLaneState). The cut reads these
+// decisions (PlanDecisions); verify mode checks them against its own view.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LanePlanBuilder.h"
+#include "vplan-ext/LockstepAccess.h"
+#include "vplan-ext/LoweringRules.h"
+#include "vplan-ext/UniformLoopRule.h"
+#include "vplan-ext/StrideAnalysis.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include <functional>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+namespace vplanext {
+/// The cut at an inner loop C is made in the lane loop itself when C is
+/// one of its loops, else in lane loop 2 of the cut at C's parent P (P's
+/// body, once per round). The loops of one parent are cut in program
+/// order, each in lane loop 3 of the cut before (findCutShape).
+void LanePlanBuilder::findCutShapes() {
+  DenseMap<const BasicBlock *, unsigned> Order =
+      programOrder(*L.getHeader()->getParent());
+  std::function<void(Loop &)> Visit = [&](Loop &P) {
+    SmallVector<Loop *, 4> Children(P.begin(), P.end());
+    llvm::sort(Children, [&](const Loop *X, const Loop *Y) {
+      return Order.lookup(X->getHeader()) < Order.lookup(Y->getHeader());
+    });
+    const Loop *Prev = nullptr;
+    SmallPtrSet<const BasicBlock *, 16> Gone;
+    for (Loop *C : Children) {
+      findCutShape(*C, P, Prev, Gone);
+      findLanding(*C, P, Prev);
+      Gone.insert(C->block_begin(), C->block_end());
+      Gone.insert(CutViews.at(C).InA.begin(), CutViews.at(C).InA.end());
+      Prev = C;
+    }
+    // A loop's parent is done first.
+    for (Loop *C : Children)
+      Visit(*C);
+  };
+  Visit(L);
+}
+
+/// The landing edges of the cut at \p C: edges from its A or C to the rest
+/// of the body (a back edge of \p P included), and from the resume
+/// dispatch of the cut before (\p Prev), which opens its A, to the points
+/// where lanes resume that C's A does not reach, through that cut's landing
+/// blocks (one per edge after its resume dispatch, else one for all). To
+/// more than one block, they start lane loop 3 with a dispatch of its own
+/// (needsResumeDispatch).
+void LanePlanBuilder::findLanding(const Loop &C, const Loop &P,
+                                  const Loop *Prev) {
+  CutView &CV = CutViews.at(&C);
+  auto InAOrI = [&](const BasicBlock *BB) {
+    return C.contains(BB) || CV.InA.count(BB);
+  };
+  auto Leaves = [&](const BasicBlock *S) {
+    return S == P.getHeader() || !InAOrI(S);
+  };
+  auto Add = [&](const BasicBlock *S, unsigned Via) {
+    CV.Landing.push_back({S, Via});
+  };
+  auto Edges = [&](const BasicBlock *X) {
+    SmallPtrSet<const BasicBlock *, 4> Seen;
+    for (const BasicBlock *S : successors(X))
+      if (Seen.insert(S).second && Leaves(S))
+        Add(S, 0);
+  };
+  if (Prev) {
+    bool Dispatch = hasResumeDispatch(*Prev);
+    for (auto [K, T] : enumerate(CutViews.at(Prev).Landing))
+      if (Leaves(T.first))
+        Add(T.first, Dispatch ? unsigned(K) + 1 : 1);
+  }
+  for (const BasicBlock *X : CV.InA)
+    Edges(X);
+  for (const BasicBlock *X : C.blocks())
+    Edges(X);
+}
+
+bool LanePlanBuilder::hasResumeDispatch(const Loop &C) const {
+  const UniformLoopShape &S = CutShapes.at(&C);
+  return needsResumeDispatch(CutViews.at(&C).Landing,
+                             S.Uniform && !S.ShadowLanes);
+}
+
+/// The cut at C sees: A, what still reaches C from P's header once the
+/// cuts at P's earlier loops have taken their loops and A (\p Gone) away,
+/// with the pure values of those A computed again; as outside its lane
+/// loop, values from outside the lane loop, and for a uniform P its
+/// uniform phis and the uniform values computed before it (read from lane
+/// 0). A divergent P's state comes per lane from its lane arrays, and only
+/// its active lanes run its body; after a cut whose lanes resume at
+/// different points (\p Prev, P's loop before C, not uniform or with
+/// shadow lanes) a per-lane dispatch opens C's A.
+void LanePlanBuilder::findCutShape(
+    Loop &C, Loop &P, const Loop *Prev,
+    const SmallPtrSetImpl<const BasicBlock *> &Gone) {
+  CutView &CV = CutViews[&C];
+  SmallVector<BasicBlock *, 16> Work = {C.getHeader()};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == P.getHeader())
+      continue;
+    for (BasicBlock *Pred : predecessors(BB))
+      if (P.contains(Pred) && !C.contains(Pred) && !Gone.count(Pred) &&
+          CV.InA.insert(Pred).second) {
+        CV.ABlocks.push_back(Pred);
+        Work.push_back(Pred);
+      }
+  }
+  const UniformLoopShape *PS = &P == &L ? nullptr : &CutShapes.at(&P);
+  const CutView *PV = &P == &L ? nullptr : &CutViews.at(&P);
+  CV.View.IsOutside = [this, &P, PS, PV](const Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L.contains(I))
+      return true;
+    if (!PS)
+      return false;
+    // What the cut at P reads from outside its lane loop is still outside
+    // the lane loop 2 that the cut at C cuts.
+    if (PV->View.IsOutside(V))
+      return true;
+    if (!PS->Uniform)
+      return false;
+    if (auto *PN = dyn_cast<PHINode>(I); PN && PS->UniformPhis.count(PN))
+      return true;
+    return !P.contains(I) && isUniformLaneValue(I, PV->View, PS->UniformPhis);
+  };
+  // The cuts before copy the pure values of their A into the lane loop
+  // that reads them (LaneLoopCutter's LaneAffineInB, by the same rule:
+  // isPureToRecompute, which also takes a division by a divisor known not
+  // to be zero); the rest comes through lane arrays.
+  for (const BasicBlock *BB : Gone)
+    if (!any_of(P, [&](const Loop *S) { return S->contains(BB); }))
+      CV.RecomputedA.insert(BB);
+  // The cut at P computes the lane-affine values of its A that its loop
+  // reads again in its lane loop 2, which the cut at C cuts (LaneLoopCutter's
+  // LaneAffineIn, by the same rule: recomputable from the lane index and
+  // what the cut at P reads from outside its lane loop); not a shadowed P's
+  // (a shadow lane reads the lane arrays of the lane it shadows). A uniform
+  // P's values that are the same in every lane are outside already.
+  auto InAOfP = [PV, &P](const Instruction *I) {
+    return PV->View.InAOrI(I) && !P.contains(I);
+  };
+  auto LaneAffineInP = [this, PV, InAOfP](const Instruction *I) {
+    return InAOfP(I) && isLaneAffine(I, Div.getLaneIndex(),
+                                     PV->View.IsOutside, InAOfP);
+  };
+  bool PRecomputes = PS && !PS->ShadowLanes;
+  CV.View.InAOrI = [&CV, &C, PRecomputes,
+                    LaneAffineInP](const Instruction *I) {
+    const BasicBlock *BB = I->getParent();
+    return CV.InA.count(BB) || C.contains(BB) ||
+           (CV.RecomputedA.count(BB) && isPureToRecompute(*I)) ||
+           (PRecomputes && LaneAffineInP(I));
+  };
+  CV.View.ABlocks = CV.ABlocks;
+  CV.View.Lane = Div.getLaneIndex();
+  bool ResumeApart = false;
+  if (Prev) {
+    const UniformLoopShape &S = CutShapes.at(Prev);
+    ResumeApart = !(S.Uniform && !S.ShadowLanes) && hasResumeDispatch(*Prev);
+  }
+  CV.View.DivergentEntry = (PS && !PS->Uniform) || ResumeApart;
+  SmallVector<BasicBlock *, 2> Latches;
+  C.getLoopLatches(Latches);
+  CutShapes[&C] = findUniformLoop(C, Latches, CV.View, DT);
+}
+
+/// The lowering's lockstep access for the loop \p C (the same
+/// analysis, on the uncut lane loop: A is what the lane loop computes
+/// before \p C). Returns the round counters.
+SmallPtrSet<const PHINode *, 4>
+LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
+  SmallPtrSet<const PHINode *, 4> Counters;
+  const UniformLoopShape &Shape = CutShapes.at(&C);
+  // Shadow lanes must read exactly what the lane they shadow reads; a
+  // lane-stepped copy would move them.
+  if (!Opts.Lockstep || !C.isInnermost() || Shape.ShadowLanes)
+    return Counters;
+  N.LoopDecision.Lockstep = true;
+  // Only in divergent loops, whose rounds walk more streams than hardware
+  // prefetchers follow; a uniform loop's accesses are followed already,
+  // and the prefetches only slow it.
+  N.LoopDecision.PrefetchChunks = Uniform ? 0 : Opts.LockstepPrefetch;
+  // The cut's view of C (findCutShape): what it reads from outside its lane
+  // loop, and what A computes.
+  const LaneBodyView &View = CutViews.at(&C).View;
+  auto InA = [&](const Instruction *I) {
+    return View.InAOrI(I) && !C.contains(I);
+  };
+  auto Outside = [&](const Value *V) { return View.IsOutside(V); };
+  // A per-lane value from before C reaches the cut at C in its A: computed
+  // there, or read from its lane array there (a value from before C's
+  // parent, or from before an earlier cut: "reread").
+  auto IsInput = [&](const Instruction *I) {
+    return L.contains(I) && !C.contains(I) && I != Div.getLaneIndex() &&
+           !Outside(I);
+  };
+  SmallVector<BasicBlock *, 2> Latches;
+  C.getLoopLatches(Latches);
+  SmallVector<BasicBlock *, 8> Blocks(C.blocks());
+  LockstepAccess LA = findLockstepAccess(
+      C.getHeader(), Latches, Blocks, Div.getLaneIndex(),
+      [&](Value *V) {
+        // A uniform loop's counters and bounds are shared already.
+        return Uniform ? isUniformLaneValue(V, View, Shape.UniformPhis)
+                       : Outside(V);
+      },
+      IsInput, [&](Instruction *I) { return isRecomputable(I, Outside, InA); },
+      Uniform, [&](Instruction *I) { return IsInput(I) && !InA(I); });
+  // A uniform loop's lane-affine inputs are computed again in its lane
+  // loop 2 and need no lane-stepped copy (LaneLoopCutter's findLockstep).
+  if (Uniform)
+    erase_if(LA.LaneStepped, [&](Instruction *I) {
+      return InA(I) && isLaneAffine(I, Div.getLaneIndex(), Outside, InA);
+    });
+  if (!LA.NumAccesses && LA.ExitTests.empty())
+    return Counters;
+  for (Instruction *I : LA.SteppedAccesses)
+    LockstepAccesses[I] = !Uniform ? LockstepKind::ContiguousMasked
+                          : LA.LaneStepped.empty()
+                              ? LockstepKind::ContiguousFromLane
+                              : LockstepKind::Contiguous;
+  for (Instruction *I : LA.UniformAccesses)
+    LockstepAccesses[I] = LockstepKind::SameAddress;
+  N.NumRoundCounters = LA.Counters.size();
+  N.SteppedCopy = !LA.LaneStepped.empty();
+  N.NumExitTests = Uniform ? 0 : LA.ExitTests.size();
+  N.ExitTestsRecomputable = LA.ExitTestsRecomputable;
+  raw_string_ostream OS(N.Lockstep);
+  ListSeparator Parts;
+  if (!LA.Counters.empty()) {
+    OS << Parts << "round counter" << (LA.Counters.size() == 1 ? " " : "s ");
+    ListSeparator LS;
+    for (auto [PN, Step] : LA.Counters) {
+      OS << LS;
+      PN->printAsOperand(OS, /*PrintType=*/false);
+      Counters.insert(PN);
+    }
+  }
+  if (!LA.LaneStepped.empty()) {
+    OS << Parts << "lane-stepped copy for ";
+    ListSeparator LS;
+    for (Instruction *I : LA.LaneStepped) {
+      OS << LS;
+      I->printAsOperand(OS, /*PrintType=*/false);
+    }
+    OS << " (tested before the first round)";
+    if (unsigned Ahead = N.LoopDecision.PrefetchChunks)
+      OS << ", prefetch " << Ahead << " chunks ahead";
+  }
+  return Counters;
+}
+
+/// A divergent loop with exit tests on round counters gets a steady copy
+/// of its rounds (InnerLoopDecision::SteadyRounds), unless a BOSCC region
+/// lies inside (the copy's branches are copies the cut would not give
+/// BOSCC copies, and the rounds it runs are nearly all of them) or a test
+/// could trap computed before the round (a division by a loop value that
+/// may be zero: the cut cannot copy it there).
+void LanePlanBuilder::planSteadyRounds(PlanNode &N) const {
+  if (!N.NumExitTests)
+    return;
+  bool BOSCCInside = false;
+  N.forEach([&](const PlanNode &X) { BOSCCInside |= X.hasBOSCC(); });
+  raw_string_ostream OS(N.Lockstep);
+  OS << (N.Lockstep.empty() ? "" : ", ") << N.NumExitTests
+     << (N.NumExitTests == 1 ? " exit test" : " exit tests")
+     << " once per round";
+  if (BOSCCInside) {
+    OS << ", no steady copy (a BOSCC region inside)";
+    return;
+  }
+  if (!N.ExitTestsRecomputable) {
+    OS << ", no steady copy (a test cannot be computed before the round)";
+    return;
+  }
+  N.LoopDecision.SteadyRounds = true;
+  OS << ", steady copy while "
+     << (N.NumExitTests == 1 ? "it does not fire" : "none fires");
+}
+
+/// The lowering keeps a divergent loop's state in lane arrays, one value
+/// per lane, and runs what the state computes lane by lane under the mask:
+/// the state the lanes share while active is a vector all the same.
+/// Round counters are the exception (one scalar per round).
+void LanePlanBuilder::markLaneState(
+    const Loop &C, const SmallPtrSetImpl<const PHINode *> &Counters) {
+  SmallVector<const Instruction *, 8> Work;
+  for (const PHINode &PN : C.getHeader()->phis())
+    if (!Div.isVarying(&PN) && !Counters.count(&PN) &&
+        LaneState.insert(&PN).second)
+      Work.push_back(&PN);
+  while (!Work.empty()) {
+    const Instruction *I = Work.pop_back_val();
+    for (const User *U : I->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (UI && C.contains(UI) && !Div.isVarying(UI) &&
+          LaneState.insert(UI).second)
+        Work.push_back(UI);
+    }
+  }
+}
+
+} // namespace vplanext
