@@ -7,7 +7,7 @@
 ; option only.
 ; RUN: %clang -target x86_64-linux-gnu -O2 -fopenmp-simd -Xclang -disable-llvm-optzns -S -emit-llvm %S/Inputs/verify-vectorizer.c -o %t.ll
 ; RUN: %opt -passes=vecclone -vplan-ext-verify-vectorizer -S %t.ll | FileCheck %s --check-prefix=TAG
-; RUN: %opt -passes=vecclone -S %t.ll | FileCheck %s --check-prefix=NOTAG
+; RUN: %opt -passes=vecclone -vplan-ext-verify-vectorizer=false -S %t.ll | FileCheck %s --check-prefix=NOTAG
 ; TAG: = !{!"vplan-ext.verify.plan-vectorizes"}
 ; NOTAG-NOT: plan-vectorizes
 ; RUN: not %opt -passes=vplan-lane-loops -disable-output %s 2>&1 | FileCheck %s --check-prefix=ERR
