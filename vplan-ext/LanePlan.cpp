@@ -720,10 +720,9 @@ static LaneLoopVerdict verdictOf(const LanePlan &P,
   // loop the vectorizer declines stays scalar whatever the costs say.
   if (const Instruction *I = P.getDeclined())
     V.Declined = whyVectorizerDeclines(*I);
-  else if (const Instruction *I = P.getNoWrapAssumed();
-           I && I->getFunction()->hasOptSize())
-    V.Declined = "an index that must not wrap, a run-time check the "
-                 "vectorizer does not make when optimizing for size";
+  else if (const Instruction *I = P.getNoWrapAssumed())
+    if (const char *Why = whyVectorizerDeclinesNoWrap(*I))
+      V.Declined = Why;
   V.Vectorize = V.Declined.empty() &&
                 (V.Speedup == 0 || V.Speedup >= Opts.MinSpeedup);
   return V;

@@ -254,6 +254,13 @@ const char *whyVectorizerDeclines(const Instruction &I) {
   return nullptr;
 }
 
+const char *whyVectorizerDeclinesNoWrap(const Instruction &I) {
+  if (!I.getFunction()->hasOptSize())
+    return nullptr;
+  return "an index that must not wrap, a run-time check the vectorizer does "
+         "not make when optimizing for size";
+}
+
 bool callNeedsSerialLanes(const CallBase &CB) {
   if (isa<IntrinsicInst>(CB))
     return false;

@@ -77,6 +77,11 @@ bool callNeedsSerialLanes(const llvm::CallBase &CB);
 /// instruction where it is, so the lane loop that holds it after the cut
 /// runs its lanes one by one.
 const char *whyVectorizerDeclines(const llvm::Instruction &I);
+/// Why the loop vectorizer declines a loop in which the access \p I is
+/// widened only if its index does not wrap, or null: that takes a run-time
+/// SCEV check, which the vectorizer does not make in a function optimized
+/// for size.
+const char *whyVectorizerDeclinesNoWrap(const llvm::Instruction &I);
 
 /// Cost of an instruction of an if/else region: what BOSCC saves when no
 /// lane takes its side. With a target, the reciprocal throughput TTI gives
