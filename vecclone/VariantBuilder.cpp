@@ -1013,9 +1013,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       // cut of scalable lanes leaves out what the plan counts in lanes).
       bool Verify = Planned && Planned->Decisions.Verify && !ABI.Scalable;
       recordCut(FR, Verify ? &Planned->Shape : nullptr, Out);
-      // A cut refused for a reason of the body leaves the lane loop with its
-      // inner loops: nothing the plan priced is made.
-      ExpectsVectorizer &= FR.FailReason.empty();
+      ExpectsVectorizer =
+          Planned && Planned->expectsVectorizer(FR) && !ABI.Scalable;
     } else if (ABI.Scalable && !ScalableStraight && !Opts.CutInnerLoops) {
       Out.ScalarLaneLoopReason =
           "the body has an inner loop, and the lowering of divergent inner "

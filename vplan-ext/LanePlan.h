@@ -327,6 +327,9 @@ struct LaneLoopVerdict {
     return Decisions.VerifyVectorizer && Vectorize && Speedup > 0 &&
            !PartlyDeclined;
   }
+  /// The same once the cut \p FR is made: a cut refused for a reason of the
+  /// body made nothing the plan priced, so nothing is expected of it.
+  bool expectsVectorizer(const FissionResult &FR) const;
 
   /// Why a loop the plan keeps scalar stays so: both costs and the bound,
   /// for the remarks of every pass that plans (empty when vectorized).

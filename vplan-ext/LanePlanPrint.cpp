@@ -227,6 +227,10 @@ PlanShape LanePlan::shape() const {
   return S;
 }
 
+bool LaneLoopVerdict::expectsVectorizer(const FissionResult &FR) const {
+  return expectsVectorizer() && FR.FailReason.empty();
+}
+
 std::string comparePlanWithCut(const PlanShape &Plan, const FissionResult &FR) {
   if (FR.PlanDisagrees)
     return FR.FailReason;

@@ -800,9 +800,7 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     FissionResult FR = cutLaneLoop(F, SM, Plan ? &*Plan : nullptr, AM, Opts);
     if (Plan && Plan->Decisions.Verify)
       reportPlanMismatch(F, Loc, Noun, comparePlanWithCut(Plan->Shape, FR));
-    // A cut refused for a reason of the body made nothing the plan priced.
-    tagLaneLoops(F, SM.VL, FR, Groups,
-                 Plan && Plan->expectsVectorizer() && FR.FailReason.empty());
+    tagLaneLoops(F, SM.VL, FR, Groups, Plan && Plan->expectsVectorizer(FR));
     emitStripMinedRemark(ORE, Loc, Hdr, Noun, SM.VL, FR, Proved, Checked);
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
