@@ -5,6 +5,7 @@
 #include "vplan-ext/LaneInvariantHoist.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/WideIntDivision.h"
+#include "vplan-ext/WrappingIndexFreeze.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
@@ -44,6 +45,9 @@ void prepareLaneLoops(Function &F, DominatorTree &DT, LoopInfo &LI,
   // Before the gaps are filled: a load of a uniform object's field left in
   // the loop hides the stride of every address computed from it.
   hoistLaneInvariants(Loops, F, DT, LI, IsParallelWrite);
+  // Before the gaps are filled, which would take such an index for a
+  // stride.
+  freezeWrappingIndices(F, DT, LI, Loops);
   if (FillGaps)
     fillInterleaveGaps(F, DT, LI, Loops);
   cutDeepUniformChains(Loops, Opts.MaxUniformPaths);

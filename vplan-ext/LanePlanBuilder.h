@@ -217,6 +217,8 @@ private:
 
   std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);
   void planSteadyRounds(PlanNode &N) const;
+  bool steppedCopyAssumesNoWrap(const Instruction &I, const Loop &C,
+                                ArrayRef<Instruction *> Stepped);
   SmallPtrSet<const PHINode *, 4> planLockstep(Loop &C, PlanNode &N,
                                                bool Uniform);
   void markLaneState(const Loop &C,

@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -183,6 +184,53 @@ void LanePlanBuilder::findCutShape(
   CutShapes[&C] = findUniformLoop(C, Latches, CV.View, DT);
 }
 
+namespace {
+/// The address of a lockstep access as the cut's lane loop \p L computes
+/// it: each integer lane-stepped input \p Stepped becomes `first + lane`
+/// (a recurrence of \p L, nsw as the cut's copy adds it), and the
+/// recurrences of the inner loop \p C, which runs around that lane loop,
+/// their value at one iteration (their start).
+class SteppedCopyAddress : public SCEVRewriteVisitor<SteppedCopyAddress> {
+public:
+  SteppedCopyAddress(ScalarEvolution &SE, const Loop &L, const Loop &C,
+                     ArrayRef<Instruction *> Stepped)
+      : SCEVRewriteVisitor(SE), L(L), C(C), Stepped(Stepped) {}
+
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
+    auto *I = dyn_cast<Instruction>(U->getValue());
+    if (!I || !I->getType()->isIntegerTy() || !is_contained(Stepped, I))
+      return U;
+    return SE.getAddRecExpr(U, SE.getOne(U->getType()), &L, SCEV::FlagNSW);
+  }
+  const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
+    if (C.contains(AR->getLoop()))
+      return visit(AR->getStart());
+    return SCEVRewriteVisitor::visitAddRecExpr(AR);
+  }
+
+private:
+  const Loop &L;
+  const Loop &C;
+  ArrayRef<Instruction *> Stepped;
+};
+} // namespace
+
+/// Whether the vectorizer sees the address of \p I, a lockstep access of
+/// the inner loop \p C through the lane-stepped inputs \p Stepped, as a
+/// recurrence of the lane loop only if a narrow index does not wrap
+/// (`c[b + k]`, `b` the copy's `first + lane`, `k` unsigned: zero-extended):
+/// the run-time check the vectorizer does not make when optimizing for size.
+bool LanePlanBuilder::steppedCopyAssumesNoWrap(
+    const Instruction &I, const Loop &C, ArrayRef<Instruction *> Stepped) {
+  SteppedCopyAddress Rewrite(SE, L, C, Stepped);
+  const SCEV *Addr =
+      Rewrite.visit(SE.getSCEV(const_cast<Value *>(getLoadStorePointerOperand(&I))));
+  SmallVector<const SCEVPredicate *, 4> Preds;
+  const SCEVAddRecExpr *AR =
+      SE.convertSCEVToAddRecWithPredicates(Addr, &L, Preds);
+  return AR && AR->getLoop() == &L && !Preds.empty();
+}
+
 /// The lowering's lockstep access for the loop \p C (the same
 /// analysis, on the uncut lane loop: A is what the lane loop computes
 /// before \p C). Returns the round counters.
@@ -233,11 +281,15 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
     });
   if (!LA.NumAccesses && LA.ExitTests.empty())
     return Counters;
-  for (Instruction *I : LA.SteppedAccesses)
+  for (Instruction *I : LA.SteppedAccesses) {
     LockstepAccesses[I] = !Uniform ? LockstepKind::ContiguousMasked
                           : LA.LaneStepped.empty()
                               ? LockstepKind::ContiguousFromLane
                               : LockstepKind::Contiguous;
+    if (!P.NoWrapAssumed && !LA.LaneStepped.empty() &&
+        steppedCopyAssumesNoWrap(*I, C, LA.LaneStepped))
+      P.NoWrapAssumed = I;
+  }
   for (Instruction *I : LA.UniformAccesses)
     LockstepAccesses[I] = LockstepKind::SameAddress;
   N.NumRoundCounters = LA.Counters.size();

@@ -92,6 +92,8 @@ static std::string strideText(const AccessStride &S) {
   }
   if (S.AssumesNoWrap)
     OS << " (if its index does not wrap)";
+  if (S.IndexWraps)
+    OS << " (its narrow index wraps within the lanes: frozen)";
   return Str;
 }
 

@@ -44,7 +44,8 @@ private:
   }
   const SCEV *laneComponent(const SCEV *S, const Instruction &I) const;
   const SCEVAddRecExpr *noWrapRecurrence(const SCEV *S, Value *Ptr,
-                                         const Instruction &I) const;
+                                         const Instruction &I,
+                                         bool &Wraps) const;
 };
 
 /// An address of an access in an inner loop of lane loop L at one fixed
@@ -81,19 +82,55 @@ private:
 
 } // namespace
 
+/// Whether the no-wrap check of \p P fails for every start value: the
+/// check SCEVExpander emits tests that |Step| * BackedgeTakenCount fits the
+/// recurrence's type, which with both constant is known here.
+static bool wrapCheckAlwaysFails(ScalarEvolution &SE,
+                                 const SCEVWrapPredicate &P) {
+  auto *AR = dyn_cast<SCEVAddRecExpr>(P.getExpr());
+  if (!AR || !AR->isAffine())
+    return false;
+  auto *BTC =
+      dyn_cast<SCEVConstant>(SE.getBackedgeTakenCount(AR->getLoop()));
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!BTC || !Step || Step->isZero())
+    return false;
+  unsigned Bits = SE.getTypeSizeInBits(AR->getType());
+  const APInt &Count = BTC->getAPInt();
+  if (Count.getActiveBits() > Bits)
+    return true;
+  bool Overflow = false;
+  (void)Step->getAPInt().abs().umul_ov(Count.zextOrTrunc(Bits), Overflow);
+  return Overflow;
+}
+
+bool noWrapCheckAlwaysFails(ScalarEvolution &SE, const SCEVPredicate &P) {
+  if (auto *U = dyn_cast<SCEVUnionPredicate>(&P))
+    return any_of(U->getPredicates(), [&](const SCEVPredicate *Q) {
+      return noWrapCheckAlwaysFails(SE, *Q);
+    });
+  if (auto *W = dyn_cast<SCEVWrapPredicate>(&P))
+    return wrapCheckAlwaysFails(SE, *W);
+  return false;
+}
+
 /// The lane loop's recurrence that \p S (the address \p Ptr of \p I) is
 /// if a narrow index does not wrap, as the vectorizer's SCEV predicates
 /// assume (checked once before its loop), or null. In an inner loop
 /// (md's `neigh[j * nAtoms + i]`, `int i` the work item): at a fixed inner
 /// iteration, since the cut makes the inner loop run around the lane loop
 /// the vectorizer widens, whose checks are then per inner iteration.
+/// \p Wraps: the predicates that would make it one always fail (then null).
 const SCEVAddRecExpr *
 StrideClassifier::noWrapRecurrence(const SCEV *S, Value *Ptr,
-                                   const Instruction &I) const {
+                                   const Instruction &I, bool &Wraps) const {
   if (LI.getLoopFor(I.getParent()) == &L) {
     PredicatedScalarEvolution PSE(SE, L);
     const SCEVAddRecExpr *AR = PSE.getAsAddRec(Ptr);
-    return AR && AR->getLoop() == &L ? AR : nullptr;
+    if (!AR || AR->getLoop() != &L)
+      return nullptr;
+    Wraps = noWrapCheckAlwaysFails(SE, PSE.getPredicate());
+    return Wraps ? nullptr : AR;
   }
   FixInnerIterations Fix(SE, L, I, Div);
   const SCEV *Fixed = Fix.visit(S);
@@ -102,7 +139,12 @@ StrideClassifier::noWrapRecurrence(const SCEV *S, Value *Ptr,
   SmallVector<const SCEVPredicate *, 4> Preds;
   const SCEVAddRecExpr *AR =
       SE.convertSCEVToAddRecWithPredicates(Fixed, &L, Preds);
-  return AR && AR->getLoop() == &L ? AR : nullptr;
+  if (!AR || AR->getLoop() != &L)
+    return nullptr;
+  Wraps = any_of(Preds, [&](const SCEVPredicate *P) {
+    return noWrapCheckAlwaysFails(SE, *P);
+  });
+  return Wraps ? nullptr : AR;
 }
 
 /// Drops the recurrences of inner loops from \p S, keeping what changes from
@@ -147,10 +189,15 @@ AccessStride StrideClassifier::classify(Instruction &I) const {
   // vectorizer checks once before the loop (its SCEV predicates) and then
   // widens the access as one.
   if (!AR || AR->getLoop() != &L) {
-    if (const SCEVAddRecExpr *NoWrap = noWrapRecurrence(S, Ptr, I)) {
+    if (const SCEVAddRecExpr *NoWrap =
+            noWrapRecurrence(S, Ptr, I, A.IndexWraps)) {
       AR = NoWrap;
       A.AssumesNoWrap = true;
       LLVM_DEBUG(dbgs() << "  if its index does not wrap: " << *AR << "\n");
+    }
+    if (A.IndexWraps) {
+      LLVM_DEBUG(dbgs() << "  its narrow index wraps within the lanes\n");
+      return A; // a gather
     }
   }
   if (AR && AR->getLoop() == &L && AR->isAffine()) {
@@ -225,6 +272,8 @@ void LaneStrideInfo::print(raw_ostream &OS) const {
       OS << " stride " << *A.Stride.Stride;
     if (A.Stride.AssumesNoWrap)
       OS << " (no wrap)";
+    if (A.Stride.IndexWraps)
+      OS << " (its index wraps within the lanes)";
     std::string S;
     raw_string_ostream SS(S);
     A.I->print(SS);

@@ -36,6 +36,8 @@ class Instruction;
 class Loop;
 class raw_ostream;
 class SCEV;
+class SCEVPredicate;
+class ScalarEvolution;
 } // namespace llvm
 
 namespace vplanext {
@@ -51,7 +53,21 @@ struct AccessStride {
   /// The stride holds only if a narrow index does not wrap, which the
   /// vectorizer checks at run time before the loop.
   bool AssumesNoWrap = false;
+  /// A gather because the address is a recurrence only if a narrow index
+  /// does not wrap, and over the lanes it always does (`(c + lane) & 7` in
+  /// sixteen lanes): the vectorizer's check would always fail and it would
+  /// give the loop up, so the lowering freezes the index
+  /// (freezeWrappingIndices).
+  bool IndexWraps = false;
 };
+
+/// Whether the vectorizer's run-time check of the no-wrap predicates in
+/// \p P (those PredicatedScalarEvolution adds to see an address as a
+/// recurrence) fails whatever the values: a narrow recurrence stepped over
+/// more iterations of its loop than its type holds. The vectorizer then
+/// gives the loop up without a remark.
+bool noWrapCheckAlwaysFails(llvm::ScalarEvolution &SE,
+                            const llvm::SCEVPredicate &P);
 
 /// The analysis result: accesses of every lane loop, with their lane loop,
 /// in block order.
