@@ -43,7 +43,9 @@
 # -vecclone-fault-inject='crash:*_fz3' to test this script; see
 # docs/design/reliability.md). Verify mode is on (-vplan-ext-verify-plan:
 # a lane-loop cut that differs from its plan fails the compile, counted as
-# a crash); --no-verify-plan turns it off (--verify-plan is accepted and
+# a crash; -vplan-ext-verify-vectorizer: so does a lane loop the plan
+# priced as vector code that the loop vectorizer declines); --no-verify-plan
+# turns both off (--verify-plan is accepted and
 # changes nothing). A compile longer than FUZZ_COMPILE_TIMEOUT
 # seconds (default 300) counts as a crash (HANG). --lockstep-reads makes the
 # generator read buffers at `linear index + loop counter` too (gen_fuzz.py),
@@ -82,8 +84,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ $verify = 1 ]; then
-  mllvm=" -mllvm -vplan-ext-verify-plan$mllvm"
-  mllvm_q=" -mllvm -vplan-ext-verify-plan$mllvm_q"
+  mllvm=" -mllvm -vplan-ext-verify-plan -mllvm -vplan-ext-verify-vectorizer$mllvm"
+  mllvm_q=" -mllvm -vplan-ext-verify-plan -mllvm -vplan-ext-verify-vectorizer$mllvm_q"
 fi
 out=${out:-$root/build/fuzz}
 case $flagmode in

@@ -26,11 +26,10 @@ plugin = lit_config.params.get("plugin", config.plugin)
 verify = lit_config.params.get("verify_plan", "1") != "0"
 opt_verify = " -vplan-ext-verify-plan" if verify else ""
 clang_verify = " -mllvm -vplan-ext-verify-plan" if verify else ""
-# `--param verify_vectorizer=1`: the plan's model of the loop vectorizer is
-# checked too (a lane loop the plan priced as vector code and the vectorizer
-# declines fails the compile); off until the known disagreements are
-# modelled (docs/design/vplan-ext.md, "The vectorizer checked").
-if lit_config.params.get("verify_vectorizer", "0") != "0":
+# The plan's model of the loop vectorizer is checked too (a lane loop the
+# plan priced as vector code and the vectorizer declines fails the compile;
+# `--param verify_vectorizer=0` turns it off).
+if verify and lit_config.params.get("verify_vectorizer", "1") != "0":
     opt_verify += " -vplan-ext-verify-vectorizer"
     clang_verify += " -mllvm -vplan-ext-verify-vectorizer"
 config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={plugin}{opt_verify}"))
