@@ -14,9 +14,11 @@
 # build. Callee flags are drawn from the seed: -O1/-O2/-O3/-Os,
 # -ffp-contract=off/on/fast (lanes must still equal the scalar function bit
 # for bit), -mllvm -vplan-min-speedup=0 in one batch of two (every lane loop
-# vectorized). A compile crash counts as a crash. --cxx: C++ functions
-# (gen_fuzz.py --cxx with the shapes that make references, members, static
-# members and templates), built by clang++, loops
+# vectorized). A compile crash counts as a crash. The callee is built in
+# verify mode (-vplan-ext-verify-plan, -vplan-ext-verify-vectorizer): a
+# plan the cut or the loop vectorizer disagrees with fails its compile.
+# --cxx: C++ functions (gen_fuzz.py --cxx with the shapes that make
+# references, members, static members and templates), built by clang++, loops
 # by g++ and clang++; names are then checked by the driver alone (template
 # variants are weak symbols). --sve: SVE batches, the callee and clang's
 # loops built with -march=armv8-a+sve (clang then promises only _ZGVsMx...
@@ -79,7 +81,8 @@ build_batch() { # CC WHAT
   local cc=$1 what=$2
   python3 "$root/test/fuzz/gen_fuzz.py" "$s" "$count" "$d" --first="$first" \
     --narrow-helpers --arch=aarch64 $genopts || { echo "seed $s: GENERATOR FAILED"; return 2; }
-  if ! $cc -fpass-plugin="$plugin" -mllvm -vplan-ext-verify-plan $flags \
+  if ! $cc -fpass-plugin="$plugin" -mllvm -vplan-ext-verify-plan \
+      -mllvm -vplan-ext-verify-vectorizer $flags \
       -fopenmp-simd -w -c "$d/callee.$ext" -o "$d/callee.o" 2>"$d/compile.log"; then
     echo "seed $s: CRASH compiling the ${what}callee ($flags): $(grep -m1 -E 'error|LLVM ERROR' "$d/compile.log")"
     return 2

@@ -82,88 +82,28 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
 } // namespace fission
 
 namespace {
-
-/// Whether every lane computes the same address \p Ptr: it comes from
-/// outside the lane loop \p LL, or is computed in it only from such values
-/// (address arithmetic, casts, calls that touch no memory such as
-/// `__errno_location()`).
-bool isSharedAddress(const Value *Ptr, const Loop &LL, unsigned Depth = 0) {
-  const auto *I = dyn_cast<Instruction>(Ptr);
-  if (!I || !LL.contains(I))
-    return true;
-  if (Depth > 8 || isa<PHINode>(I))
-    return false;
-  if (const auto *CB = dyn_cast<CallBase>(I)) {
-    if (!CB->doesNotAccessMemory() || CB->isInlineAsm())
-      return false;
-  } else if (!isa<GetElementPtrInst>(I) && !isa<CastInst>(I) &&
-             !isa<SelectInst>(I)) {
-    return false;
-  }
-  return all_of(I->operands(), [&](const Value *Op) {
-    return isa<BasicBlock>(Op) || isSharedAddress(Op, LL, Depth + 1);
-  });
-}
-
-/// A load or store of \p LL, other than \p Call, at an address shared by
-/// every lane that \p Call may write (beyond its pointer arguments, which
-/// each lane's call has its own of): cutting the lane loop at the call runs
-/// every lane's call between the accesses, so a lane would read another
-/// lane's write (errno after `log`).
-const Instruction *findSharedAccessClobbered(const CallBase &Call,
-                                             const Loop &LL) {
-  MemoryEffects ME = Call.getMemoryEffects();
-  if (ME.getWithoutLoc(IRMemLocation::ArgMem).onlyReadsMemory())
-    return nullptr;
-  for (const BasicBlock *BB : LL.blocks())
-    for (const Instruction &I : *BB) {
-      const Value *Ptr = getLoadStorePointerOperand(&I);
-      if (!Ptr || &I == &Call || !isSharedAddress(Ptr, LL))
-        continue;
-      const Value *Obj = getUnderlyingObject(Ptr);
-      if (isa<AllocaInst>(Obj))
-        continue;
-      if (const auto *GV = dyn_cast<GlobalVariable>(Obj);
-          GV && GV->isConstant())
-        continue;
-      return &I;
-    }
-  return nullptr;
-}
-
-/// The first access findSharedAccessClobbered finds for a call of the
-/// lane loop headed by \p LaneHeader that would run lane by lane.
-const Instruction *findSerialCallClobber(Function &F,
-                                         BasicBlock *LaneHeader) {
+/// findSerialCallClobber for the lane loop headed by \p LaneHeader, asked
+/// of the uncut loop, where every lane still computes a shared address
+/// itself (`__errno_location()` is a call the cut would move into a lane
+/// loop of its own).
+const Instruction *serialCallClobber(Function &F, BasicBlock *LaneHeader) {
   DominatorTree DT(F);
   LoopInfo LI(DT);
   const Loop *LL = LI.getLoopFor(LaneHeader);
-  if (!LL)
-    return nullptr;
-  for (const BasicBlock *BB : LL->blocks())
-    for (const Instruction &I : *BB)
-      if (const auto *CB = dyn_cast<CallBase>(&I);
-          CB && callNeedsSerialLanes(*CB))
-        if (const Instruction *Shared = findSharedAccessClobbered(*CB, *LL))
-          return Shared;
-  return nullptr;
+  return LL ? findSerialCallClobber(*LL) : nullptr;
 }
-
 } // namespace
 
 FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
                               ElementCount VL, const TargetTransformInfo *TTI,
                               const PlanDecisions *Plan) {
   FissionResult R;
-  // Asked of the uncut loop, where every lane still computes a shared
-  // address itself (`__errno_location()` is a call the cut would move into
-  // a lane loop of its own).
-  if (const Instruction *Shared = findSerialCallClobber(F, LaneHeader)) {
+  // The plan decided not to cut; without a plan, the same rule is asked of
+  // the uncut loop here.
+  if (const Instruction *Shared =
+          Plan ? Plan->NoCutAt : serialCallClobber(F, LaneHeader)) {
     R.LaneHeaders.push_back(LaneHeader);
-    R.FailReason = "a call without a vector variant writes memory that the "
-                   "body also reads or writes at one address for every lane "
-                   "(errno, a global): run apart from it, one lane would see "
-                   "another lane's write";
+    R.FailReason = SerialCallClobberReason;
     R.FailAt = Shared;
     return R;
   }

@@ -125,16 +125,11 @@ constexpr const char *CutRefusedText =
 /// hand-written lane loops can be tested. A cut lane loop gets the remark
 /// `LaneLoopCut` (pass `vplan-ext`), a refused one the missed remark
 /// `LaneLoopNotCut` at the instruction that stopped the cut.
-class LaneLoopCutPass : public llvm::PassInfoMixin<LaneLoopCutPass> {
+class LaneLoopCutPass : public LaneLoweringPass<LaneLoopCutPass> {
 public:
-  explicit LaneLoopCutPass(
-      LaneLoweringOptions Opts = LaneLoweringOptions::fromCommandLine())
-      : Opts(Opts) {}
+  using LaneLoweringPass::LaneLoweringPass;
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &AM);
-
-private:
-  LaneLoweringOptions Opts;
 };
 
 } // namespace vplanext

@@ -5,7 +5,6 @@
 #include "vplan-ext/LaneInvariantHoist.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/WideIntDivision.h"
-#include "vplan-ext/WrappingIndexFreeze.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"

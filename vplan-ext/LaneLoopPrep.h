@@ -39,6 +39,18 @@ llvm::SmallVector<llvm::Loop *, 4>
 innermostLaneLoops(const llvm::LoopInfo &LI,
                    llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
 
+/// The loop vectorizer sees `a[(c + lane) & 7]` as a recurrence only under
+/// a run-time check that the narrow index does not wrap; over sixteen lanes
+/// it always does, the check would always fail, and the vectorizer gives
+/// the whole lane loop up without a remark. A gather needs no such check:
+/// this freezes the index of every access of \p LaneLoops (innermost lane
+/// loops of \p F, described by \p DT and \p LI) whose no-wrap check
+/// always fails (noWrapCheckAlwaysFails, the rule by which the stride
+/// analysis calls them gathers); returns how many.
+unsigned freezeWrappingIndices(llvm::Function &F, llvm::DominatorTree &DT,
+                               llvm::LoopInfo &LI,
+                               llvm::ArrayRef<llvm::Loop *> LaneLoops);
+
 /// Runs the rewrites on the innermost lane loops of \p F headed by
 /// \p LaneHeaders; \p FillGaps: also the interleave-group rewrite;
 /// \p IsParallelWrite: the writes the lanes' independence covers (see
@@ -54,16 +66,11 @@ void prepareLaneLoops(llvm::Function &F, llvm::DominatorTree &DT,
 /// the function (loops tagged `vecclone.lane.loop`), as vecclone does after
 /// the cut, with the interleave-group rewrite and alias analysis alone for
 /// the writes; for testing the rewrites on hand-written lane loops.
-class LaneLoopPrepPass : public llvm::PassInfoMixin<LaneLoopPrepPass> {
+class LaneLoopPrepPass : public LaneLoweringPass<LaneLoopPrepPass> {
 public:
-  explicit LaneLoopPrepPass(
-      LaneLoweringOptions Opts = LaneLoweringOptions::fromCommandLine())
-      : Opts(Opts) {}
+  using LaneLoweringPass::LaneLoweringPass;
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &AM);
-
-private:
-  LaneLoweringOptions Opts;
 };
 
 } // namespace vplanext

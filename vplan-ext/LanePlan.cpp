@@ -605,6 +605,10 @@ void LanePlanBuilder::run() {
   BlockSet Scope(L.block_begin(), L.block_end());
   buildScope(Scope, &L, nullptr, P.Nodes);
   P.Declined = findDeclinedLaneLoop(P.Nodes);
+  // Asked of the uncut loop, where every lane still computes a shared
+  // address itself (`__errno_location()` is a call the cut would move into
+  // a lane loop of its own).
+  P.NoCutAt = findSerialCallClobber(L);
   for (const auto &N : P.Nodes)
     P.Cost += N->Cost;
 }
@@ -678,6 +682,7 @@ PlanDecisions LanePlan::decisions() const {
     if (N.isLoop())
       D.InnerLoops[N.getEntry()] = N.getLoopDecision();
   });
+  D.NoCutAt = NoCutAt;
   return D;
 }
 

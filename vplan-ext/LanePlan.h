@@ -226,6 +226,9 @@ public:
   /// declines (the plan costs that lane loop scalar; the cut still tags it
   /// for the vectorizer, which then leaves it).
   bool isPartlyDeclined() const { return PartlyDeclined; }
+  /// The access that keeps the cut from being made (findSerialCallClobber):
+  /// the lane loop is left whole, and the vectorizer decides. Null if none.
+  const llvm::Instruction *getNoCutAt() const { return NoCutAt; }
 
   /// Calls \p Fn on every node of the region tree, parents before children,
   /// in program order.
@@ -253,6 +256,7 @@ private:
   const llvm::Instruction *Declined = nullptr;
   const llvm::Instruction *NoWrapAssumed = nullptr;
   bool PartlyDeclined = false;
+  const llvm::Instruction *NoCutAt = nullptr;
 };
 
 /// The analysis result: one plan per lane loop, in block order of headers.

@@ -117,8 +117,18 @@ std::optional<int64_t> LanePlanBuilder::frozenStride(Instruction &I) const {
          int64_t(DL.getTypeAllocSize(GEP->getSourceElementType()));
 }
 
+/// Keeps the first access whose recipe holds only if its index does not
+/// wrap (LanePlan::getNoWrapAssumed).
+void LanePlanBuilder::recordNoWrap(const Instruction &I) {
+  const AccessStride *S = Strides.getStride(&I);
+  if (S && S->AssumesNoWrap && !P.NoWrapAssumed)
+    P.NoWrapAssumed = &I;
+}
+
 void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
   if (auto It = GroupOf.find(&I); It != GroupOf.end()) {
+    // The vectorizer forms the group under the same no-wrap predicates.
+    recordNoWrap(I);
     // The group is placed at its first member in program order.
     if (PlacedGroups.insert(It->second).second)
       addGroup(Groups[It->second], Out);
@@ -175,8 +185,7 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
     addRecipe(Out, PlanNode::Instantiate, I, C, "not widenable");
     return;
   }
-  if (S->AssumesNoWrap && !P.NoWrapAssumed)
-    P.NoWrapAssumed = &I;
+  recordNoWrap(I);
   auto *VT = cast<VectorType>(widen(EltTy));
   Align A = getLoadStoreAlignment(&I);
   unsigned AS = getLoadStoreAddressSpace(&I);

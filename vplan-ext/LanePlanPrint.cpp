@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LanePlan.h"
+#include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -204,6 +205,8 @@ void LanePlan::print(raw_ostream &OS) const {
   if (!VFFromMetadata)
     OS << " (no vectorize.width: one register of the widest data)";
   OS << ":\n";
+  if (NoCutAt)
+    OS << "  not cut: " << SerialCallClobberReason << "\n";
   for (const auto &N : Nodes)
     N->print(OS, 2);
   OS << "  total: scalar ";

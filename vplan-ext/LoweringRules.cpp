@@ -4,6 +4,8 @@
 #include "vplan-ext/LaneLoweringOptions.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Attributes.h"
@@ -11,6 +13,7 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -234,6 +237,68 @@ unsigned vectorRegisterBits(const TargetTransformInfo *TTI) {
       .getFixedValue();
 }
 
+
+/// Whether every lane computes the same address \p Ptr: it comes from
+/// outside the lane loop \p LL, or is computed in it only from such values
+/// (address arithmetic, casts, calls that touch no memory such as
+/// `__errno_location()`).
+static bool isSharedAddress(const Value *Ptr, const Loop &LL,
+                            unsigned Depth = 0) {
+  const auto *I = dyn_cast<Instruction>(Ptr);
+  if (!I || !LL.contains(I))
+    return true;
+  if (Depth > 8 || isa<PHINode>(I))
+    return false;
+  if (const auto *CB = dyn_cast<CallBase>(I)) {
+    if (!CB->doesNotAccessMemory() || CB->isInlineAsm())
+      return false;
+  } else if (!isa<GetElementPtrInst>(I) && !isa<CastInst>(I) &&
+             !isa<SelectInst>(I)) {
+    return false;
+  }
+  return all_of(I->operands(), [&](const Value *Op) {
+    return isa<BasicBlock>(Op) || isSharedAddress(Op, LL, Depth + 1);
+  });
+}
+
+/// A load or store of \p LL, other than \p Call, at an address shared by
+/// every lane that \p Call may write (beyond its pointer arguments, which
+/// each lane's call has its own of).
+static const Instruction *findSharedAccessClobbered(const CallBase &Call,
+                                                    const Loop &LL) {
+  MemoryEffects ME = Call.getMemoryEffects();
+  if (ME.getWithoutLoc(IRMemLocation::ArgMem).onlyReadsMemory())
+    return nullptr;
+  for (const BasicBlock *BB : LL.blocks())
+    for (const Instruction &I : *BB) {
+      const Value *Ptr = getLoadStorePointerOperand(&I);
+      if (!Ptr || &I == &Call || !isSharedAddress(Ptr, LL))
+        continue;
+      const Value *Obj = getUnderlyingObject(Ptr);
+      if (isa<AllocaInst>(Obj))
+        continue;
+      if (const auto *GV = dyn_cast<GlobalVariable>(Obj);
+          GV && GV->isConstant())
+        continue;
+      return &I;
+    }
+  return nullptr;
+}
+
+const char *const SerialCallClobberReason =
+    "a call without a vector variant writes memory that the body also reads "
+    "or writes at one address for every lane (errno, a global): run apart "
+    "from it, one lane would see another lane's write";
+
+const Instruction *findSerialCallClobber(const Loop &LL) {
+  for (const BasicBlock *BB : LL.blocks())
+    for (const Instruction &I : *BB)
+      if (const auto *CB = dyn_cast<CallBase>(&I);
+          CB && callNeedsSerialLanes(*CB))
+        if (const Instruction *Shared = findSharedAccessClobbered(*CB, LL))
+          return Shared;
+  return nullptr;
+}
 
 const char *whyVectorizerDeclines(const Instruction &I) {
   if (isa<AtomicRMWInst>(I))

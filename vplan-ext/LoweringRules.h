@@ -23,6 +23,7 @@
 #include "llvm/IR/Intrinsics.h"
 
 namespace llvm {
+class Loop;
 class BasicBlock;
 class Function;
 class CallBase;
@@ -68,6 +69,16 @@ llvm::StringRef libmBaseName(llvm::Intrinsic::ID ID);
 /// (or \c NoLaneVariantAttr). Fission runs it lane by lane, in lane order
 /// (instantiation).
 bool callNeedsSerialLanes(const llvm::CallBase &CB);
+
+/// A load or store of the lane loop \p LL at an address every lane shares
+/// (errno, a global) that a call of \p LL which runs lane by lane
+/// (callNeedsSerialLanes) may write, or null. Cut at the call, every lane's
+/// call would run between one lane's accesses, and a lane would see another
+/// lane's write: the cut is refused (SerialCallClobberReason). The one rule
+/// for the plan's decision not to cut and the cut's own check without a
+/// plan.
+const llvm::Instruction *findSerialCallClobber(const llvm::Loop &LL);
+extern const char *const SerialCallClobberReason;
 
 /// Why the loop vectorizer cannot widen \p I in any loop, or null: an
 /// atomic read-modify-write, a compare-and-exchange or a fence (LLVM's

@@ -52,6 +52,10 @@ struct PlanDecisions {
   /// see is lowered as a divergent loop without lockstep access: always
   /// correct, never the fast form.
   llvm::DenseMap<const llvm::BasicBlock *, InnerLoopDecision> InnerLoops;
+  /// The lane loop is not cut at all: this access, at an address every
+  /// lane shares, may be written by a call that would run lane by lane
+  /// (findSerialCallClobber). Null: cut.
+  const llvm::Instruction *NoCutAt = nullptr;
   /// Verify mode (LaneLoweringOptions::VerifyPlan): the cut checks these
   /// decisions against the rules on the IR it cuts, and the caller
   /// compares what the cut made with the plan's shape.

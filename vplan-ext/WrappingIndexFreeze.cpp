@@ -1,6 +1,12 @@
 //===- WrappingIndexFreeze.cpp - Gathers for indices that wrap ------------===//
+//
+// freezeWrappingIndices (LaneLoopPrep.h): a frozen index hides the
+// recurrence from SCEV, so the vectorizer adds no no-wrap check that would
+// always fail and makes a gather instead.
+//
+//===----------------------------------------------------------------------===//
 
-#include "vplan-ext/WrappingIndexFreeze.h"
+#include "vplan-ext/LaneLoopPrep.h"
 #include "vplan-ext/StrideAnalysis.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AssumptionCache.h"

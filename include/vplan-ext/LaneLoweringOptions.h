@@ -13,6 +13,7 @@
 #define VPLANEXT_LANELOWERINGOPTIONS_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
 
 namespace vplanext {
@@ -73,6 +74,19 @@ struct LaneLoweringOptions {
   /// numbers, `NAME` or `no-NAME` for the switches (names above). Options
   /// not named keep their value.
   llvm::Error parseParams(llvm::StringRef Params);
+};
+
+/// A function pass of the lowering: it reads its options from the command
+/// line, or from its pass parameters (`vplan-lane-cut<no-lockstep-access>`).
+template <typename PassT>
+class LaneLoweringPass : public llvm::PassInfoMixin<PassT> {
+public:
+  explicit LaneLoweringPass(
+      LaneLoweringOptions Opts = LaneLoweringOptions::fromCommandLine())
+      : Opts(Opts) {}
+
+protected:
+  LaneLoweringOptions Opts;
 };
 
 } // namespace vplanext

@@ -40,16 +40,11 @@ unsigned chooseSimdLoopVL(const llvm::Loop &L,
                           const llvm::TargetTransformInfo &TTI,
                           const llvm::DataLayout &DL);
 
-class SimdLoopPass : public llvm::PassInfoMixin<SimdLoopPass> {
+class SimdLoopPass : public LaneLoweringPass<SimdLoopPass> {
 public:
-  explicit SimdLoopPass(
-      LaneLoweringOptions Opts = LaneLoweringOptions::fromCommandLine())
-      : Opts(Opts) {}
+  using LaneLoweringPass::LaneLoweringPass;
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &AM);
-
-private:
-  LaneLoweringOptions Opts;
 };
 
 } // namespace vplanext

@@ -24,16 +24,11 @@
 
 namespace vplanext {
 
-class WorkItemLoopPlanPass : public llvm::PassInfoMixin<WorkItemLoopPlanPass> {
+class WorkItemLoopPlanPass : public LaneLoweringPass<WorkItemLoopPlanPass> {
 public:
-  explicit WorkItemLoopPlanPass(
-      LaneLoweringOptions Opts = LaneLoweringOptions::fromCommandLine())
-      : Opts(Opts) {}
+  using LaneLoweringPass::LaneLoweringPass;
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &AM);
-
-private:
-  LaneLoweringOptions Opts;
 };
 
 } // namespace vplanext
