@@ -218,7 +218,6 @@ private:
   std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);
   void planSteadyRounds(PlanNode &N) const;
   void recordNoWrap(const Instruction &I);
-  bool planEnteredCopy(const Loop &C) const;
   bool steppedCopyAssumesNoWrap(const Instruction &I, const Loop &C,
                                 ArrayRef<Instruction *> Stepped);
   SmallPtrSet<const PHINode *, 4> planLockstep(Loop &C, PlanNode &N,

@@ -353,40 +353,6 @@ void LanePlanBuilder::planSteadyRounds(PlanNode &N) const {
 /// per lane, and runs what the state computes lane by lane under the mask:
 /// the state the lanes share while active is a vector all the same.
 /// Round counters are the exception (one scalar per round).
-/// Whether the cut at \p C, an innermost uniform loop with shadow lanes,
-/// gives its lane loop 2 a copy for rounds where every lane entered: some
-/// value its A computes, and C reads (not only as a header phi's start), is
-/// lane-affine there (isLaneAffine, the cut's LaneAffineIn) and not the
-/// same in every lane (those are read once per round). A shadow lane reads
-/// such values from the lane arrays, as the lane it shadows has them; the
-/// copy computes them again from its counter (md's `neigh + i`).
-bool LanePlanBuilder::planEnteredCopy(const Loop &C) const {
-  const UniformLoopShape &Shape = CutShapes.at(&C);
-  if (!Shape.Uniform || !Shape.ShadowLanes || !C.isInnermost())
-    return false;
-  const CutView &CV = CutViews.at(&C);
-  auto InA = [&](const Instruction *I) {
-    return CV.View.InAOrI(I) && !C.contains(I);
-  };
-  auto ReadInC = [&](const Instruction &I) {
-    return any_of(I.uses(), [&](const Use &U) {
-      auto *UI = cast<Instruction>(U.getUser());
-      if (auto *PN = dyn_cast<PHINode>(UI); PN && PN->getParent() ==
-                                                      C.getHeader())
-        return C.contains(PN->getIncomingBlock(U));
-      return C.contains(UI);
-    });
-  };
-  for (const BasicBlock *BB : L.blocks())
-    for (const Instruction &I : *BB)
-      if (InA(&I) && ReadInC(I) &&
-          isLaneAffine(&I, Div.getLaneIndex(), CV.View.IsOutside, InA) &&
-          !isUniformLaneValue(const_cast<Instruction *>(&I), CV.View,
-                              Shape.UniformPhis))
-        return true;
-  return false;
-}
-
 void LanePlanBuilder::markLaneState(
     const Loop &C, const SmallPtrSetImpl<const PHINode *> &Counters) {
   SmallVector<const Instruction *, 8> Work;
