@@ -38,8 +38,10 @@ Prints a line per failure, a progress line every 25 cases, and a summary
 differences). Exit status 0 only when all three counts are zero.
 --features LIST: the generator's features (comma-separated, default all).
 Vectorized builds run in vplan-ext's verify mode (-vplan-ext-verify-plan
-through a KW_OPT wrapper): a work-item loop whose cut differs from its plan
-fails to compile, a CRASH; --no-verify-plan turns it off.
+and -vplan-ext-verify-vectorizer through a KW_OPT wrapper): a work-item
+loop whose cut differs from its plan, or a lane loop the plan priced as
+vector code that the loop vectorizer declines, fails to compile, a CRASH;
+--no-verify-plan turns both off.
 --keep keeps every case's directory (OUTDIR/case-SEED/), not just failures.
 --reduce runs creduce (at most --reduce-time seconds, default 900) on each
 failing kernel: OUTDIR/fail-SEED/reduced/kernel.cl. Its test,
@@ -220,12 +222,13 @@ class Fuzzer:
 
     def build_env(self, build):
         """(environment, shell prefix) a build compiles with. Vectorized
-        builds run in verify mode (-vplan-ext-verify-plan: a lane loop whose
-        cut differs from its plan is a compile error, so a CRASH) unless
-        --no-verify-plan."""
+        builds run in verify mode (-vplan-ext-verify-plan and
+        -vplan-ext-verify-vectorizer: a lane loop whose cut differs from its
+        plan, or that the vectorizer declines where the plan priced vector
+        code, is a compile error, so a CRASH) unless --no-verify-plan."""
         opt = build[2]
         if self.o.verify_plan and "--novec" not in build[1]:
-            opt = ["-vplan-ext-verify-plan"] + opt
+            opt = ["-vplan-ext-verify-plan", "-vplan-ext-verify-vectorizer"] + opt
         if not opt:
             return None, ""
         path = self.opt_wrapper(opt)
