@@ -1,6 +1,7 @@
 //===- InterleaveGapFill.cpp - Whole-struct groups for AoS reads ----------===//
 
 #include "vplan-ext/InterleaveGapFill.h"
+#include "vplan-ext/LaneLoopPrep.h"
 #include "llvm/ADT/MapVector.h"
 #include <tuple>
 #include "llvm/ADT/SmallVector.h"
@@ -212,15 +213,12 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
         auto *GEP = dyn_cast<GetElementPtrInst>(M->Ld->getPointerOperand());
         if (!GEP || !L->contains(GEP))
           continue;
-        SmallVector<Use *, 2> Varying;
-        for (Use &U : GEP->indices())
-          if (!L->isLoopInvariant(U.get()))
-            Varying.push_back(&U);
-        if (Varying.size() != 1)
+        Use *Varying = singleVaryingIndex(*GEP, *L);
+        if (!Varying)
           continue;
         IRBuilder<> B(GEP);
-        Value *Idx = Varying.front()->get();
-        Varying.front()->set(B.CreateFreeze(Idx, Idx->getName() + ".gather"));
+        Value *Idx = Varying->get();
+        Varying->set(B.CreateFreeze(Idx, Idx->getName() + ".gather"));
         ++Frozen;
       }
     }

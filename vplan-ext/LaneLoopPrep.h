@@ -25,6 +25,8 @@
 
 namespace llvm {
 class BasicBlock;
+class GetElementPtrInst;
+class Use;
 class DominatorTree;
 class Function;
 class Loop;
@@ -38,6 +40,12 @@ namespace vplanext {
 llvm::SmallVector<llvm::Loop *, 4>
 innermostLaneLoops(const llvm::LoopInfo &LI,
                    llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders);
+
+/// The one index of \p GEP (in \p L) that varies in \p L (`p[k]`, a lane
+/// array's `[0][lane]`), or null when none or several do: the index the
+/// prep's rewrites freeze to hide a recurrence from the vectorizer.
+llvm::Use *singleVaryingIndex(llvm::GetElementPtrInst &GEP,
+                              const llvm::Loop &L);
 
 /// The loop vectorizer sees `a[(c + lane) & 7]` as a recurrence only under
 /// a run-time check that the narrow index does not wrap; over sixteen lanes

@@ -114,6 +114,16 @@ bool noWrapCheckAlwaysFails(ScalarEvolution &SE, const SCEVPredicate &P) {
   return false;
 }
 
+const SCEVAddRecExpr *laneRecurrenceIfNoWrap(ScalarEvolution &SE, Loop &L,
+                                             Value *Ptr, bool &Wraps) {
+  PredicatedScalarEvolution PSE(SE, L);
+  const SCEVAddRecExpr *AR = PSE.getAsAddRec(Ptr);
+  if (!AR || AR->getLoop() != &L)
+    return nullptr;
+  Wraps = noWrapCheckAlwaysFails(SE, PSE.getPredicate());
+  return Wraps ? nullptr : AR;
+}
+
 /// The lane loop's recurrence that \p S (the address \p Ptr of \p I) is
 /// if a narrow index does not wrap, as the vectorizer's SCEV predicates
 /// assume (checked once before its loop), or null. In an inner loop
@@ -124,14 +134,8 @@ bool noWrapCheckAlwaysFails(ScalarEvolution &SE, const SCEVPredicate &P) {
 const SCEVAddRecExpr *
 StrideClassifier::noWrapRecurrence(const SCEV *S, Value *Ptr,
                                    const Instruction &I, bool &Wraps) const {
-  if (LI.getLoopFor(I.getParent()) == &L) {
-    PredicatedScalarEvolution PSE(SE, L);
-    const SCEVAddRecExpr *AR = PSE.getAsAddRec(Ptr);
-    if (!AR || AR->getLoop() != &L)
-      return nullptr;
-    Wraps = noWrapCheckAlwaysFails(SE, PSE.getPredicate());
-    return Wraps ? nullptr : AR;
-  }
+  if (LI.getLoopFor(I.getParent()) == &L)
+    return laneRecurrenceIfNoWrap(SE, L, Ptr, Wraps);
   FixInnerIterations Fix(SE, L, I, Div);
   const SCEV *Fixed = Fix.visit(S);
   if (Fix.Failed)

@@ -36,7 +36,9 @@ class Instruction;
 class Loop;
 class raw_ostream;
 class SCEV;
+class SCEVAddRecExpr;
 class SCEVPredicate;
+class Value;
 class ScalarEvolution;
 } // namespace llvm
 
@@ -68,6 +70,16 @@ struct AccessStride {
 /// gives the loop up without a remark.
 bool noWrapCheckAlwaysFails(llvm::ScalarEvolution &SE,
                             const llvm::SCEVPredicate &P);
+
+/// The recurrence of \p L that the address \p Ptr (of an access in \p L
+/// itself) is under the no-wrap predicates the vectorizer adds
+/// (PredicatedScalarEvolution::getAsAddRec), or null; \p Wraps (then null)
+/// when those predicates always fail (noWrapCheckAlwaysFails). The one test
+/// for the stride analysis and the prep's freezeWrappingIndices.
+const llvm::SCEVAddRecExpr *laneRecurrenceIfNoWrap(llvm::ScalarEvolution &SE,
+                                                   llvm::Loop &L,
+                                                   llvm::Value *Ptr,
+                                                   bool &Wraps);
 
 /// The analysis result: accesses of every lane loop, with their lane loop,
 /// in block order.

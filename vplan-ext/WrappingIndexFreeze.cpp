@@ -12,7 +12,6 @@
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -27,24 +26,27 @@ STATISTIC(NumWrappingFrozen,
 
 namespace vplanext {
 
-/// The use to freeze so that SCEV no longer sees \p Ptr as a recurrence of
-/// \p L: the one index of its GEP that varies in the loop, or the pointer
-/// operand \p PtrUse itself.
-static Use &indexToFreeze(Use &PtrUse, const Loop &L) {
-  auto *GEP = dyn_cast<GetElementPtrInst>(PtrUse.get());
-  if (!GEP || !L.contains(GEP))
-    return PtrUse;
+Use *singleVaryingIndex(GetElementPtrInst &GEP, const Loop &L) {
   Use *Varying = nullptr;
-  for (Use &U : GEP->indices()) {
+  for (Use &U : GEP.indices()) {
     if (L.isLoopInvariant(U.get()))
       continue;
     if (Varying)
-      return PtrUse;
+      return nullptr;
     Varying = &U;
   }
-  if (!Varying || !L.isLoopInvariant(GEP->getPointerOperand()))
+  return Varying;
+}
+
+/// The use to freeze so that SCEV no longer sees \p PtrUse's address as a
+/// recurrence of \p L: the one index of its GEP that varies in the loop,
+/// or the pointer operand itself.
+static Use &indexToFreeze(Use &PtrUse, const Loop &L) {
+  auto *GEP = dyn_cast<GetElementPtrInst>(PtrUse.get());
+  if (!GEP || !L.contains(GEP) || !L.isLoopInvariant(GEP->getPointerOperand()))
     return PtrUse;
-  return *Varying;
+  Use *Varying = singleVaryingIndex(*GEP, L);
+  return Varying ? *Varying : PtrUse;
 }
 
 unsigned freezeWrappingIndices(Function &F, DominatorTree &DT, LoopInfo &LI,
@@ -61,11 +63,10 @@ unsigned freezeWrappingIndices(Function &F, DominatorTree &DT, LoopInfo &LI,
           continue;
         // Each address on its own predicates, as the vectorizer's check
         // fails if any one of them does.
-        PredicatedScalarEvolution PSE(SE, *L);
         unsigned PtrIdx = isa<LoadInst>(I) ? 0 : 1;
-        const SCEVAddRecExpr *AR = PSE.getAsAddRec(I.getOperand(PtrIdx));
-        if (AR && AR->getLoop() == L &&
-            noWrapCheckAlwaysFails(SE, PSE.getPredicate()))
+        bool Wraps = false;
+        laneRecurrenceIfNoWrap(SE, *L, I.getOperand(PtrIdx), Wraps);
+        if (Wraps)
           ToFreeze.push_back(&indexToFreeze(I.getOperandUse(PtrIdx), *L));
       }
   unsigned Frozen = 0;
