@@ -80,7 +80,31 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
     findLockstep(*S.Inner);
   findUniformInA();
   findLaneAffine(S.Inner);
-  return true;
+  return !S.Inner || takeEnteredCopy(*S.Inner, Fail);
+}
+
+/// The plan's decision on the copy for rounds where every lane entered;
+/// the copy computes LaneAffineIn[PartI] again, which verify mode checks
+/// it has exactly when the plan asks for it.
+bool Cutter::takeEnteredCopy(const Loop &Inner, Failure &Fail) {
+  bool Own = D.ShadowLanes && !LaneAffineIn[PartI].empty();
+  const InnerLoopDecision *L = nullptr;
+  if (Plan)
+    if (auto It = Plan->InnerLoops.find(Inner.getHeader());
+        It != Plan->InnerLoops.end())
+      L = &It->second;
+  D.EnteredCopy = L ? L->EnteredCopy && Own : Own;
+  if (!L || !Plan->Verify || L->EnteredCopy == Own)
+    return true;
+  Fail = {L->EnteredCopy
+              ? "verify: the plan gives this loop a copy for rounds where "
+                "every lane entered, the cut finds no lane-affine input"
+              : "verify: the cut finds lane-affine inputs of this shadowed "
+                "loop, the plan gives it no copy for rounds where every "
+                "lane entered",
+          Inner.getHeader()->getTerminator()};
+  Fail.PlanDisagrees = true;
+  return false;
 }
 
 /// The body's blocks, each in I (the region), A (can still reach the
@@ -183,13 +207,11 @@ void Cutter::decideLanding() {
   BasicBlock *To = Landing.front().To;
   if (D.NeedResume || Landing.size() == 1 || To == L.Latch)
     return;
-  // A phi that takes one value on every landing edge keeps it (uniform
-  // where the value is).
+  SmallVector<const BasicBlock *, 4> From;
+  for (const Edge &E : Landing)
+    From.push_back(E.From);
   for (PHINode &PN : To->phis())
-    if (any_of(Landing, [&](const Edge &E) {
-          return PN.getIncomingValueForBlock(E.From) !=
-                 PN.getIncomingValueForBlock(Landing.front().From);
-        }))
+    if (isLandingPhi(PN, From))
       D.LandingPhis.push_back(&PN);
 }
 

@@ -70,7 +70,7 @@ void Cutter::fillShadowLanes() {
     Value *Splat = B.CreateVectorSplat(VL, B.CreateExtractElement(Vec, First));
     B.CreateAlignedStore(B.CreateSelect(In, Vec, Splat), To, To->getAlign());
   }
-  if (!LaneAffineIn[PartI].empty())
+  if (D.EnteredCopy)
     N.AllEntered = B.CreateAndReduce(In);
   B.CreateBr(N.W);
 }

@@ -142,6 +142,10 @@ struct CutDecisions {
   unsigned PrefetchChunks = 0;
   /// The plan asks for a steady copy (InnerLoopDecision::SteadyRounds).
   bool SteadyPlanned = false;
+  /// A uniform loop with shadow lanes gets a copy of lane loop 2 for
+  /// rounds where every lane entered (InnerLoopDecision::EnteredCopy;
+  /// without a plan, when it has lane-affine inputs: LaneAffineIn[PartI]).
+  bool EnteredCopy = false;
   /// Lanes leave the region on edges to more than one block: each records
   /// where (resumePoints), and lane loop 3 dispatches on it.
   bool NeedResume = false;
@@ -230,6 +234,7 @@ public:
   const PlanDecisions *Plan = nullptr;
   const CutDecisions &decisions() const { return D; }
   bool madeSteadyCopy() const { return MadeSteadyCopy; }
+  bool madeEnteredCopy() const { return D.EnteredCopy; }
 
 private:
   // Where to cut (LaneCutSite.cpp).
@@ -266,6 +271,7 @@ private:
   void findLockstep(Loop &Inner);
   void findUniformInA();
   void findLaneAffine(const Loop *Inner);
+  bool takeEnteredCopy(const Loop &Inner, Failure &Fail);
 
   // The transform's order, its skeleton, copies (LaneCutLoops.cpp).
   void transform();

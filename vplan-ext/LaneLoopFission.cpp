@@ -162,6 +162,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
       R.NumRoundCounters += C.decisions().Lockstep.Counters.size();
       R.NumSteppedCopies += !C.decisions().Lockstep.LaneStepped.empty();
       R.NumSteadyCopies += C.madeSteadyCopy();
+      R.NumEnteredCopies += C.madeEnteredCopy();
       Work.insert(Work.begin(), C.NewHeaders.begin(), C.NewHeaders.end());
       break;
     case fission::Cutter::Failed:

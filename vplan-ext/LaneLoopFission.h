@@ -85,6 +85,9 @@ struct FissionResult {
   /// Divergent loops given a steady copy (exit tests on round counters
   /// tested once per round).
   unsigned NumSteadyCopies = 0;
+  /// Uniform loops with shadow lanes given a copy for rounds where every
+  /// lane entered.
+  unsigned NumEnteredCopies = 0;
   llvm::SetVector<llvm::StringRef> SerialCallees;
   /// Why the loop could not be cut; the IR is then unchanged.
   std::string FailReason;

@@ -512,6 +512,7 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
   N->LoopDecision.ShadowLanes = Shape.ShadowLanes;
   N->LoopDecision.UniformPhis = Shape.UniformPhis;
   SmallPtrSet<const PHINode *, 4> Counters = planLockstep(C, *N, !Divergent);
+  N->LoopDecision.EnteredCopy = planEnteredCopy(C);
   if (Divergent)
     markLaneState(C, Counters);
   BlockSet Scope(C.block_begin(), C.block_end());

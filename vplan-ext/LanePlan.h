@@ -181,11 +181,15 @@ struct PlanShape {
   unsigned SteppedCopies = 0;
   /// Divergent loops given a steady copy (InnerLoopDecision::SteadyRounds).
   unsigned SteadyCopies = 0;
+  /// Uniform loops with shadow lanes given a copy for rounds where every
+  /// lane entered (InnerLoopDecision::EnteredCopy).
+  unsigned EnteredCopies = 0;
 
   bool operator==(const PlanShape &O) const {
     return Loops == O.Loops && UniformLoops == O.UniformLoops &&
            BOSCC == O.BOSCC && RoundCounters == O.RoundCounters &&
-           SteppedCopies == O.SteppedCopies && SteadyCopies == O.SteadyCopies;
+           SteppedCopies == O.SteppedCopies &&
+           SteadyCopies == O.SteadyCopies && EnteredCopies == O.EnteredCopies;
   }
 };
 

@@ -147,6 +147,13 @@ private:
     /// Where the cut's landing edges go, with the landing block of the cut
     /// before each goes through (findLanding).
     SmallVector<LandingTarget, 4> Landing;
+    /// The source of each landing edge in the uncut body (for an edge from
+    /// the cut before's landing block, the source of that cut's edge; null
+    /// for the edge of a divergent parent's inactive lanes).
+    SmallVector<const BasicBlock *, 4> LandingFrom;
+    /// The phis of the one block the lanes land in that they carry from
+    /// their edge (isLandingPhi): read on the edge, in lane loop 1 or 2.
+    SmallPtrSet<const PHINode *, 4> LandingPhis;
     SmallVector<BasicBlock *, 16> ABlocks;
     LaneBodyView View;
   };
@@ -218,6 +225,7 @@ private:
   std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);
   void planSteadyRounds(PlanNode &N) const;
   void recordNoWrap(const Instruction &I);
+  bool planEnteredCopy(const Loop &C) const;
   bool steppedCopyAssumesNoWrap(const Instruction &I, const Loop &C,
                                 ArrayRef<Instruction *> Stepped);
   SmallPtrSet<const PHINode *, 4> planLockstep(Loop &C, PlanNode &N,

@@ -58,7 +58,8 @@ void LanePlanBuilder::findCutShapes() {
 }
 
 /// The landing edges of the cut at \p C: edges from its A or C to the rest
-/// of the body (a back edge of \p P included), and from the resume
+/// of the body (a back edge of \p P included), for a divergent \p P the
+/// edge its inactive lanes take past the body, and from the resume
 /// dispatch of the cut before (\p Prev), which opens its A, to the points
 /// where lanes resume that C's A does not reach, through that cut's landing
 /// blocks (one per edge after its resume dispatch, else one for all). To
@@ -73,25 +74,41 @@ void LanePlanBuilder::findLanding(const Loop &C, const Loop &P,
   auto Leaves = [&](const BasicBlock *S) {
     return S == P.getHeader() || !InAOrI(S);
   };
-  auto Add = [&](const BasicBlock *S, unsigned Via) {
+  auto Add = [&](const BasicBlock *S, unsigned Via, const BasicBlock *From) {
     CV.Landing.push_back({S, Via});
+    CV.LandingFrom.push_back(From);
   };
   auto Edges = [&](const BasicBlock *X) {
     SmallPtrSet<const BasicBlock *, 4> Seen;
     for (const BasicBlock *S : successors(X))
       if (Seen.insert(S).second && Leaves(S))
-        Add(S, 0);
+        Add(S, 0, X);
   };
+  // A divergent P's lane loop 2 runs the body for its active lanes only:
+  // the others leave from the start of C's A to the end of P's body.
+  if (&P != &L && !CutShapes.at(&P).Uniform)
+    Add(P.getHeader(), 0, nullptr);
   if (Prev) {
     bool Dispatch = hasResumeDispatch(*Prev);
-    for (auto [K, T] : enumerate(CutViews.at(Prev).Landing))
+    const CutView &PrevV = CutViews.at(Prev);
+    for (auto [K, T] : enumerate(PrevV.Landing))
       if (Leaves(T.first))
-        Add(T.first, Dispatch ? unsigned(K) + 1 : 1);
+        Add(T.first, Dispatch ? unsigned(K) + 1 : 1, PrevV.LandingFrom[K]);
   }
   for (const BasicBlock *X : CV.InA)
     Edges(X);
   for (const BasicBlock *X : C.blocks())
     Edges(X);
+  // Landing values exist for one target reached by several edges, not for
+  // the lane loop's latch (the cut's decideLanding).
+  if (CV.Landing.size() < 2 || hasResumeDispatch(C))
+    return;
+  const BasicBlock *To = CV.Landing.front().first;
+  if (To == P.getHeader() || To == L.getLoopLatch())
+    return;
+  for (const PHINode &PN : To->phis())
+    if (isLandingPhi(PN, CV.LandingFrom))
+      CV.LandingPhis.insert(&PN);
 }
 
 bool LanePlanBuilder::hasResumeDispatch(const Loop &C) const {
@@ -347,6 +364,41 @@ void LanePlanBuilder::planSteadyRounds(PlanNode &N) const {
   N.LoopDecision.SteadyRounds = true;
   OS << ", steady copy while "
      << (N.NumExitTests == 1 ? "it does not fire" : "none fires");
+}
+
+/// Whether the cut at \p C, an innermost uniform loop with shadow lanes,
+/// gives its lane loop 2 a copy for rounds where every lane entered: some
+/// value its A computes, and its lane loop 2 reads (in C, on a back edge,
+/// or on an exit edge into a landing phi: not as a header phi's start), is
+/// lane-affine there (isLaneAffine, the cut's LaneAffineIn) and not the
+/// same in every lane (those are read once per round). A shadow lane reads
+/// such values from the lane arrays, as the lane it shadows has them; the
+/// copy computes them again from its counter (md's `neigh + i`).
+bool LanePlanBuilder::planEnteredCopy(const Loop &C) const {
+  const UniformLoopShape &Shape = CutShapes.at(&C);
+  if (!Shape.Uniform || !Shape.ShadowLanes || !C.isInnermost())
+    return false;
+  const CutView &CV = CutViews.at(&C);
+  auto InA = [&](const Instruction *I) {
+    return CV.View.InAOrI(I) && !C.contains(I);
+  };
+  auto ReadInC = [&](const Instruction &I) {
+    return any_of(I.uses(), [&](const Use &U) {
+      auto *UI = cast<Instruction>(U.getUser());
+      auto *PN = dyn_cast<PHINode>(UI);
+      if (!PN || C.contains(PN))
+        return C.contains(PN ? PN->getIncomingBlock(U) : UI->getParent());
+      return CV.LandingPhis.count(PN) && C.contains(PN->getIncomingBlock(U));
+    });
+  };
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (InA(&I) && ReadInC(I) &&
+          isLaneAffine(&I, Div.getLaneIndex(), CV.View.IsOutside, InA) &&
+          !isUniformLaneValue(const_cast<Instruction *>(&I), CV.View,
+                              Shape.UniformPhis))
+        return true;
+  return false;
 }
 
 /// The lowering keeps a divergent loop's state in lane arrays, one value

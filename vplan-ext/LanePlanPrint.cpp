@@ -177,6 +177,9 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
     printCosts(OS, IterCost);
     if (!Lockstep.empty())
       OS << "; lockstep: " << Lockstep;
+    if (LoopDecision.EnteredCopy)
+      OS << "; a copy for rounds where every lane entered computes its "
+            "lane-affine inputs again";
     OS << "\n";
     break;
   }
@@ -226,6 +229,7 @@ PlanShape LanePlan::shape() const {
     S.RoundCounters += N.getNumRoundCounters();
     S.SteppedCopies += N.hasSteppedCopy();
     S.SteadyCopies += N.getLoopDecision().SteadyRounds;
+    S.EnteredCopies += N.getLoopDecision().EnteredCopy;
   });
   return S;
 }
@@ -244,6 +248,7 @@ std::string comparePlanWithCut(const PlanShape &Plan, const FissionResult &FR) {
   Cut.RoundCounters = FR.NumRoundCounters;
   Cut.SteppedCopies = FR.NumSteppedCopies;
   Cut.SteadyCopies = FR.NumSteadyCopies;
+  Cut.EnteredCopies = FR.NumEnteredCopies;
   if (!FR.FailReason.empty() || Plan == Cut)
     return "";
   std::string S;
@@ -252,10 +257,11 @@ std::string comparePlanWithCut(const PlanShape &Plan, const FissionResult &FR) {
      << Plan.UniformLoops << " uniform, " << Plan.BOSCC
      << " BOSCC region(s), " << Plan.RoundCounters << " round counter(s), "
      << Plan.SteppedCopies << " lane-stepped copy(ies), " << Plan.SteadyCopies
-     << " steady copy(ies); the cut made " << Cut.Loops << ", "
+     << " steady copy(ies), " << Plan.EnteredCopies
+     << " entered copy(ies); the cut made " << Cut.Loops << ", "
      << Cut.UniformLoops << " uniform, " << Cut.BOSCC << ", "
      << Cut.RoundCounters << ", " << Cut.SteppedCopies << ", "
-     << Cut.SteadyCopies;
+     << Cut.SteadyCopies << ", " << Cut.EnteredCopies;
   return S;
 }
 

@@ -454,4 +454,11 @@ bool needsResumeDispatch(ArrayRef<LandingTarget> Targets,
          (UniformNoShadows && Targets.size() > 1);
 }
 
+bool isLandingPhi(const PHINode &PN, ArrayRef<const BasicBlock *> From) {
+  return any_of(From, [&](const BasicBlock *S) {
+    return PN.getIncomingValueForBlock(S) !=
+           PN.getIncomingValueForBlock(From.front());
+  });
+}
+
 } // namespace vplanext

@@ -30,6 +30,7 @@ class CallBase;
 class DataLayout;
 class Instruction;
 class IntegerType;
+class PHINode;
 class TargetTransformInfo;
 class Type;
 } // namespace llvm
@@ -144,6 +145,15 @@ unsigned resumePoints(llvm::ArrayRef<LandingTarget> Targets);
 /// read per lane, would make per-lane values of the target's phis).
 bool needsResumeDispatch(llvm::ArrayRef<LandingTarget> Targets,
                          bool UniformNoShadows);
+
+/// Whether a lane that leaves a cut region by one of the edges from
+/// \p From, all into the block of \p PN (no resume dispatch, not the lane
+/// loop's latch, more than one edge), carries the value \p PN takes on its
+/// edge in a lane array: when the phi takes different values on them (else
+/// it keeps its one value). Such a phi reads its value on the edge, in the
+/// lane loop the edge leaves.
+bool isLandingPhi(const llvm::PHINode &PN,
+                  llvm::ArrayRef<const llvm::BasicBlock *> From);
 
 } // namespace vplanext
 

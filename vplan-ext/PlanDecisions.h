@@ -42,6 +42,11 @@ struct InnerLoopDecision {
   /// tests them once per round and runs a copy of its lane loops without
   /// them (a steady copy) in the rounds where none fires.
   bool SteadyRounds = false;
+  /// Innermost uniform loops with shadow lanes whose lane loop reads
+  /// lane-affine values of the part before: a copy of that lane loop
+  /// computes them again from its counter, taken in rounds where every
+  /// lane entered (a shadow lane reads the lane it shadows' values).
+  bool EnteredCopy = false;
 };
 
 struct PlanDecisions {
