@@ -30,23 +30,6 @@ STATISTIC(NumUnplannedLoops,
 
 namespace vplanext {
 namespace fission {
-namespace {
-
-bool hasOrderedSideEffects(const Instruction &I) {
-  const auto *CB = dyn_cast<CallBase>(&I);
-  if (!CB || isa<IntrinsicInst>(CB))
-    return false;
-  if (!CB->mayHaveSideEffects())
-    return false;
-  // A declare-simd callee promises that its lanes may run in any order.
-  if (const Function *Callee = CB->getCalledFunction())
-    for (const Attribute &A : Callee->getAttributes().getFnAttrs())
-      if (A.isStringAttribute() && A.getKindAsString().starts_with("_ZGV"))
-        return false;
-  return true;
-}
-
-} // namespace
 
 PartKind Cutter::partOfUse(const Use &U) const {
   auto *UI = cast<Instruction>(U.getUser());
@@ -66,21 +49,59 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
   D.SerialCall = S.Call;
   D.BOSCCBranch = S.Branch;
   classifyParts(LL, S.Inner);
-  if (!findEdges(Fail))
+  Failure Own;
+  bool Ok = findEdges(Own);
+  if (Ok && S.Inner && !takeLoopDecision(*S.Inner, DT, Fail))
     return false;
-  if (S.Inner && !takeLoopDecision(*S.Inner, DT, Fail))
-    return false;
-  decideLanding();
-  if (!checkInstructions(Fail) || !findCrossingValues(Fail))
+  if (Ok) {
+    decideLanding();
+    Ok = checkInstructions(Own) && findCrossingValues(Own) &&
+         checkSharedLocals(Own);
+  }
+  if (!takeRefusal(S.Inner, Ok ? nullptr : &Own, Fail))
     return false;
   findAvailability(DT);
-  if (!checkSharedLocals(Fail))
-    return false;
   if (S.Inner && D.LockstepPlanned)
     findLockstep(*S.Inner);
   findUniformInA();
   findLaneAffine(S.Inner);
   return !S.Inner || takeEnteredCopy(*S.Inner, Fail);
+}
+
+/// The plan's refusal of the cut at \p Inner (InnerLoopDecision::Refused),
+/// beside the rules' refusal on the IR being cut (\p Own, null if none):
+/// without a plan, or at a cut the plan does not decide (a call, a BOSCC
+/// region), the rules decide; with one the plan does, and verify mode
+/// reports a loop where the two differ. The rules still refuse a cut the
+/// plan would make: they keep the IR correct.
+bool Cutter::takeRefusal(const Loop *Inner, const Failure *Own,
+                         Failure &Fail) const {
+  const InnerLoopDecision *L = nullptr;
+  if (Plan && Inner)
+    if (auto It = Plan->InnerLoops.find(Inner->getHeader());
+        It != Plan->InnerLoops.end())
+      L = &It->second;
+  const CutRefusal *R = L && L->Refused ? &L->Refused : nullptr;
+  if (L && Plan->Verify && (R ? !Own || Own->Why != R->Why : Own != nullptr)) {
+    Fail = {R ? std::string("verify: the plan refuses this cut (") + R->Why +
+                    "), the rules on the IR it cuts " +
+                    (Own ? "refuse it for: " + Own->Why : "accept it")
+              : "verify: the rules on the IR it cuts refuse this cut (" +
+                    Own->Why + "), the plan does not",
+            Inner->getHeader()->getTerminator()};
+    Fail.PlanDisagrees = true;
+    return false;
+  }
+  if (R) {
+    Fail = {R->Why, R->At};
+    Fail.Planned = true;
+    return false;
+  }
+  if (Own) {
+    Fail = *Own;
+    return false;
+  }
+  return true;
 }
 
 /// The plan's decision on the copy for rounds where every lane entered;
@@ -150,14 +171,8 @@ bool Cutter::findEdges(Failure &Fail) {
   for (BasicBlock *BB : Body) {
     PartKind K = partOf(BB);
     const Instruction *T = BB->getTerminator();
-    if (!isa<BranchInst>(T) && !isa<SwitchInst>(T) &&
-        !isa<UnreachableInst>(T) && !isa<ReturnInst>(T)) {
-      Fail = {"the lane loop body has a terminator the cut cannot redirect",
-              T};
-      return false;
-    }
-    if (isa<ReturnInst>(T)) {
-      Fail = {"the lane loop body returns from the function", T};
+    if (const char *Why = whyTerminatorRefusesCut(*T)) {
+      Fail = {Why, T};
       return false;
     }
     SmallPtrSet<BasicBlock *, 4> Seen;
@@ -165,13 +180,8 @@ bool Cutter::findEdges(Failure &Fail) {
       if (!Seen.insert(S).second)
         continue;
       PartKind SK = S == L.Latch ? PartB : partOf(S);
-      bool Bad = SK == NotInBody || SK < K;
-      if (K == PartA && SK == PartI && S != IH)
-        Bad = true;
-      if (Bad) {
-        Fail = {"the lane loop body has control flow the cut cannot order "
-                "(irreducible, or a jump back before the inner loop)",
-                T};
+      if (const char *Why = whyEdgeRefusesCut(K, SK, S == IH)) {
+        Fail = {Why, T};
         return false;
       }
       if (K != PartB && SK == PartB)
@@ -215,25 +225,17 @@ void Cutter::decideLanding() {
       D.LandingPhis.push_back(&PN);
 }
 
-/// What the cut cannot carry or would reorder.
+/// What the cut cannot carry or would reorder (whyInstructionRefusesCut).
 bool Cutter::checkInstructions(Failure &Fail) const {
   for (BasicBlock *BB : Body)
-    for (const Instruction &I : *BB) {
-      if (isa<AllocaInst>(I)) {
-        Fail = {"the lane loop body allocates stack memory", &I};
-        return false;
-      }
+    for (const Instruction &I : *BB)
       // Calls outside the inner loop are cut out and run lane by lane
-      // later; inside it, lanes would interleave their calls iteration by
-      // iteration.
-      if (!D.SerialCall && partOf(BB) == PartI && hasOrderedSideEffects(I)) {
-        Fail = {"the inner loop calls a function with side effects and no "
-                "vector variant; cutting the lane loop would change the "
-                "order of its calls",
-                &I};
+      // later.
+      if (const char *Why = whyInstructionRefusesCut(
+              I, !D.SerialCall && partOf(BB) == PartI)) {
+        Fail = {Why, &I};
         return false;
       }
-    }
   return true;
 }
 
@@ -247,30 +249,17 @@ bool Cutter::findCrossingValues(Failure &Fail) {
     if (K == PartB)
       continue;
     for (Instruction &I : *BB) {
-      unsigned Needs = 0;
-      for (const Use &U : I.uses()) {
-        auto *UI = cast<Instruction>(U.getUser());
-        if (auto *PN = dyn_cast<PHINode>(UI); PN && PN->getParent() == IH) {
-          // Inner-loop state: the initial value is read in A, the next
-          // value on a back edge in I.
-          if (K == PartA && PN->getIncomingBlock(U) != InnerPre)
-            Needs |= 1u << PartI;
-          continue;
-        }
-        PartKind UK = partOfUse(U);
-        if (UK == NotInBody) {
-          Fail = {"a value of the lane loop body is used outside it", UI};
-          return false;
-        }
-        if (UK > K)
-          Needs |= 1u << UK;
-      }
-      if (!Needs)
-        continue;
-      if (I.getType()->isTokenTy()) {
-        Fail = {"a token value crosses the inner loop", &I};
+      if (const char *Why = whyValueRefusesCut(
+              I, K, [&](const Use &U) { return partOfUse(U); })) {
+        Fail = {Why, &I};
         return false;
       }
+      unsigned Needs = 0;
+      for (const Use &U : I.uses())
+        if (PartKind UK = partOfUse(U); UK > K)
+          Needs |= 1u << UK;
+      if (!Needs)
+        continue;
       Cross[&I] = Needs;
       if (!I.getType()->isPointerTy())
         CrossBits = std::max(CrossBits, laneDataBits(I.getType(), DL));
@@ -294,32 +283,10 @@ void Cutter::findAvailability(const DominatorTree &DT) {
 
 /// Locals of the scalar body that the parts would share.
 bool Cutter::checkSharedLocals(Failure &Fail) const {
-  for (Instruction &I : F.getEntryBlock()) {
-    auto *AI = dyn_cast<AllocaInst>(&I);
-    if (!AI || AI->getMetadata(LaneArrayMDName))
-      continue;
-    unsigned Parts = 0;
-    SmallVector<const Value *, 8> Users = {AI};
-    SmallPtrSet<const Value *, 8> Seen;
-    while (!Users.empty()) {
-      const Value *V = Users.pop_back_val();
-      for (const User *U : V->users()) {
-        auto *UI = dyn_cast<Instruction>(U);
-        if (!UI || !Seen.insert(UI).second)
-          continue;
-        if (PartKind K = partOf(UI->getParent()))
-          Parts |= 1u << K;
-        if (isa<GetElementPtrInst>(UI) || isa<CastInst>(UI) ||
-            isa<PHINode>(UI) || isa<SelectInst>(UI))
-          Users.push_back(UI);
-      }
-    }
-    if (Parts & (Parts - 1)) {
-      Fail = {"a local variable of the body lives in memory on both sides of "
-              "the inner loop; the lanes would share it",
-              AI};
-      return false;
-    }
+  if (const AllocaInst *AI = findSharedLocal(
+          F, [&](const Instruction &I) { return partOf(I.getParent()); })) {
+    Fail = {SharedLocalReason, AI};
+    return false;
   }
   return true;
 }

@@ -262,7 +262,7 @@ bool Cutter::isolateCutSite(CutSite &S, DominatorTree &DT, LoopInfo &LI,
   InnerPre = InsertPreheaderForLoop(S.Inner, &DT, &LI, /*MSSAU=*/nullptr,
                                     /*PreserveLCSSA=*/false);
   if (!InnerPre) {
-    Fail = {"the inner loop has no single entry edge", &IH->front()};
+    Fail = {LoopEntryReason, &IH->front()};
     return false;
   }
   return true;

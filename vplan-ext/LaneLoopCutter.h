@@ -39,6 +39,7 @@
 
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LockstepAccess.h"
+#include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/PlanDecisions.h"
 #include "vplan-ext/UniformLoopRule.h"
 #include "llvm/ADT/DenseMap.h"
@@ -63,7 +64,9 @@ namespace fission {
 
 using namespace llvm;
 
-enum PartKind : unsigned char { NotInBody = 0, PartA, PartI, PartB };
+using PartKind = CutPart;
+constexpr PartKind NotInBody = CutNotInBody, PartA = CutA, PartI = CutI,
+                   PartB = CutB;
 
 /// A lane loop in the normal form the cut needs: the header holds only the
 /// lane phi, the latch only the increment and the exit test.
@@ -85,6 +88,9 @@ struct Failure {
   /// Verify mode: the cut refused because the plan's decision differs from
   /// what the rules give on the IR it cuts.
   bool PlanDisagrees = false;
+  /// The refusal is the plan's (InnerLoopDecision::Refused), and the rules
+  /// on the IR being cut agree.
+  bool Planned = false;
 };
 
 
@@ -272,6 +278,8 @@ private:
   void findUniformInA();
   void findLaneAffine(const Loop *Inner);
   bool takeEnteredCopy(const Loop &Inner, Failure &Fail);
+  bool takeRefusal(const Loop *Inner, const Failure *Own,
+                   Failure &Fail) const;
 
   // The transform's order, its skeleton, copies (LaneCutLoops.cpp).
   void transform();

@@ -98,13 +98,17 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
                               ElementCount VL, const TargetTransformInfo *TTI,
                               const PlanDecisions *Plan) {
   FissionResult R;
-  // The plan decided not to cut; without a plan, the same rule is asked of
-  // the uncut loop here.
-  if (const Instruction *Shared =
-          Plan ? Plan->NoCutAt : serialCallClobber(F, LaneHeader)) {
+  // The plan decided not to cut; without a plan, the serial-call rule is
+  // asked of the uncut loop here (the cut checks the others itself).
+  CutRefusal NoCut = Plan ? Plan->NoCut : CutRefusal();
+  if (!Plan)
+    if (const Instruction *Shared = serialCallClobber(F, LaneHeader))
+      NoCut = {Shared, SerialCallClobberReason};
+  if (NoCut) {
     R.LaneHeaders.push_back(LaneHeader);
-    R.FailReason = SerialCallClobberReason;
-    R.FailAt = Shared;
+    R.FailReason = NoCut.Why;
+    R.FailAt = NoCut.At;
+    R.UnplannedFailure = !Plan;
     return R;
   }
   // Each cut leaves up to three lane loops; the ones that still hold loops
@@ -168,6 +172,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
     case fission::Cutter::Failed:
       ++NumCutFailures;
       R.LaneHeaders.push_back(H);
+      R.UnplannedFailure |= !Fail.Planned;
       if (R.FailReason.empty()) {
         R.FailReason = Fail.Why;
         R.FailAt = Fail.At;

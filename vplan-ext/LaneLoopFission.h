@@ -89,9 +89,14 @@ struct FissionResult {
   /// lane entered.
   unsigned NumEnteredCopies = 0;
   llvm::SetVector<llvm::StringRef> SerialCallees;
-  /// Why the loop could not be cut; the IR is then unchanged.
+  /// Why a cut was refused (the first one): the lane loop it would have
+  /// cut is left whole.
   std::string FailReason;
   const llvm::Instruction *FailAt = nullptr;
+  /// Some cut failed other than by a refusal the plan made
+  /// (InnerLoopDecision::Refused, PlanDecisions::NoCut): what the cut made
+  /// then differs from the plan's shape, and is not compared.
+  bool UnplannedFailure = false;
   /// Verify mode (`-vplan-ext-verify-plan`): the failure is a decision of
   /// the plan that the rules, applied to the IR being cut, contradict.
   bool PlanDisagrees = false;

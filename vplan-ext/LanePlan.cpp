@@ -513,6 +513,8 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
   N->LoopDecision.UniformPhis = Shape.UniformPhis;
   SmallPtrSet<const PHINode *, 4> Counters = planLockstep(C, *N, !Divergent);
   N->LoopDecision.EnteredCopy = planEnteredCopy(C);
+  if (auto It = Refusals.find(&C); It != Refusals.end())
+    N->LoopDecision.Refused = It->second;
   if (Divergent)
     markLaneState(C, Counters);
   BlockSet Scope(C.block_begin(), C.block_end());
@@ -573,6 +575,7 @@ void LanePlanBuilder::buildScope(const BlockSet &Scope, const Loop *ScopeLoop,
     }
   }
   costDeclinedLaneLoops(Out);
+  costRefusedCuts(Out);
 }
 
 void LanePlanBuilder::run() {
@@ -601,15 +604,20 @@ void LanePlanBuilder::run() {
   std::reverse(Blocks.begin(), Blocks.end());
   findControl();
   findCutShapes();
+  planCutRefusals();
   findMaskedBlocks();
   formInterleaveGroups();
   BlockSet Scope(L.block_begin(), L.block_end());
   buildScope(Scope, &L, nullptr, P.Nodes);
+  // Not cut at all: the lane loop runs as it is, scalar if a loop is
+  // inside (the vectorizer widens innermost loops only).
+  if (P.NoCut)
+    for (auto &N : P.Nodes) {
+      costAsScalar(*N);
+      leaveWhole(*N);
+    }
   P.Declined = findDeclinedLaneLoop(P.Nodes);
-  // Asked of the uncut loop, where every lane still computes a shared
-  // address itself (`__errno_location()` is a call the cut would move into
-  // a lane loop of its own).
-  P.NoCutAt = findSerialCallClobber(L);
+  findLeftWhole();
   for (const auto &N : P.Nodes)
     P.Cost += N->Cost;
 }
@@ -683,7 +691,7 @@ PlanDecisions LanePlan::decisions() const {
     if (N.isLoop())
       D.InnerLoops[N.getEntry()] = N.getLoopDecision();
   });
-  D.NoCutAt = NoCutAt;
+  D.NoCut = NoCut;
   return D;
 }
 
@@ -692,6 +700,11 @@ std::string LaneLoopVerdict::whyScalar() const {
     return "";
   std::string S;
   raw_string_ostream OS(S);
+  if (!Refused.empty()) {
+    OS << "no cut of it can be made (" << Refused
+       << "), and the vectorizer does not widen a loop with a loop inside";
+    return S;
+  }
   if (!Declined.empty()) {
     OS << "the vectorizer declines it (it holds " << Declined
        << "); its plan costs " << Cost.Vector << " for the vector lane loop "
@@ -729,7 +742,10 @@ static LaneLoopVerdict verdictOf(const LanePlan &P,
   else if (const Instruction *I = P.getNoWrapAssumed())
     if (const char *Why = whyVectorizerDeclinesNoWrap(*I))
       V.Declined = Why;
-  V.Vectorize = V.Declined.empty() &&
+  // -vplan-min-speedup=0 hands every lane loop to the cut.
+  if (P.getLeftWholeBy() && Opts.MinSpeedup > 0)
+    V.Refused = P.getLeftWholeBy().Why;
+  V.Vectorize = V.Declined.empty() && V.Refused.empty() &&
                 (V.Speedup == 0 || V.Speedup >= Opts.MinSpeedup);
   return V;
 }

@@ -130,6 +130,9 @@ public:
   bool hasShadowLanes() const { return LoopDecision.ShadowLanes; }
   /// Loops: how the cut lowers the loop.
   const InnerLoopDecision &getLoopDecision() const { return LoopDecision; }
+  /// The node runs in a lane loop a refused cut leaves whole: not cut,
+  /// and costed scalar (costRefusedCuts).
+  bool isLeftWhole() const { return LeftWhole; }
 
   void print(llvm::raw_ostream &OS, unsigned Indent) const;
   /// Calls \p Fn on this node and every node below it, parents before
@@ -154,6 +157,7 @@ private:
   bool BOSCC = false;
   unsigned BOSCCCost = 0;
   InnerLoopDecision LoopDecision;
+  bool LeftWhole = false;
   /// Divergent loops: what LaneLoopFission's lockstep access does
   /// (LockstepAccess.h), empty when nothing.
   std::string Lockstep;
@@ -230,9 +234,12 @@ public:
   /// declines (the plan costs that lane loop scalar; the cut still tags it
   /// for the vectorizer, which then leaves it).
   bool isPartlyDeclined() const { return PartlyDeclined; }
-  /// The access that keeps the cut from being made (findSerialCallClobber):
-  /// the lane loop is left whole, and the vectorizer decides. Null if none.
-  const llvm::Instruction *getNoCutAt() const { return NoCutAt; }
+  /// The refusal that leaves the whole lane loop, with a loop inside,
+  /// uncut (no cut is made before it): the vectorizer cannot widen it.
+  const CutRefusal &getLeftWholeBy() const { return LeftWholeBy; }
+  /// Why the lane loop is not cut at all (PlanDecisions::NoCut): it is
+  /// left whole, and the vectorizer decides.
+  const CutRefusal &getNoCut() const { return NoCut; }
 
   /// Calls \p Fn on every node of the region tree, parents before children,
   /// in program order.
@@ -260,7 +267,8 @@ private:
   const llvm::Instruction *Declined = nullptr;
   const llvm::Instruction *NoWrapAssumed = nullptr;
   bool PartlyDeclined = false;
-  const llvm::Instruction *NoCutAt = nullptr;
+  CutRefusal NoCut;
+  CutRefusal LeftWholeBy;
 };
 
 /// The analysis result: one plan per lane loop, in block order of headers.
@@ -305,8 +313,9 @@ public:
 /// What the cost model says about one lane loop before it is cut.
 struct LaneLoopVerdict {
   /// False when the plan's estimated speedup over the scalar lane loop is
-  /// below MinSpeedup (LaneLoweringOptions), or when the vectorizer
-  /// declines the lane loop (Declined): the lane loop then stays
+  /// below MinSpeedup (LaneLoweringOptions), when no cut of it is made
+  /// (Refused), or when the vectorizer declines the lane loop (Declined):
+  /// the lane loop then stays
   /// scalar. A plan without an estimate (getSpeedup() 0) leaves it
   /// vectorized.
   bool Vectorize = true;
@@ -321,6 +330,9 @@ struct LaneLoopVerdict {
   /// Whether the plan costs some lane loop of the cut scalar for such an
   /// instruction (LanePlan::isPartlyDeclined).
   bool PartlyDeclined = false;
+  /// Why no cut of the lane loop is made, with a loop inside
+  /// (LanePlan::getLeftWholeBy): it stays scalar, unless MinSpeedup is 0.
+  std::string Refused;
   /// The plan's one-line summary (the `Plan` remark of print<vplan-ext>).
   std::string Summary;
   PlanShape Shape;

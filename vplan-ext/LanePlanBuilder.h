@@ -7,6 +7,7 @@
 ///                       loops, masked exits, lockstep), arithmetic and call
 ///                       recipes, the cost helpers, the analysis
 ///   LanePlanMemory.cpp  interleave groups and the memory recipes
+///   LanePlanRefusals.cpp  the cuts the lowering refuses
 ///   LanePlanPrint.cpp   the plan's dump, summary and shape, and the
 ///                       printer pass (no builder code)
 //
@@ -155,6 +156,9 @@ private:
     /// their edge (isLandingPhi): read on the edge, in lane loop 1 or 2.
     SmallPtrSet<const PHINode *, 4> LandingPhis;
     SmallVector<BasicBlock *, 16> ABlocks;
+    /// Blocks of the parent's earlier cuts (their A and loop): in other
+    /// lane loops by the time of this cut.
+    BlockSet Gone;
     LaneBodyView View;
   };
   std::map<const Loop *, CutView> CutViews;
@@ -163,6 +167,16 @@ private:
   void findCutShape(Loop &C, Loop &P, const Loop *Prev,
                     const SmallPtrSetImpl<const BasicBlock *> &Gone);
   void findLanding(const Loop &C, const Loop &P, const Loop *Prev);
+
+  /// The cuts at inner loops the lowering refuses (LanePlanRefusals.cpp).
+  std::map<const Loop *, CutRefusal> Refusals;
+  void planCutRefusals();
+  void findLeftWhole();
+  CutRefusal findCutRefusal(const Loop &C) const;
+  CutRefusal findEdgeRefusal(const Loop &C) const;
+  CutPart blockPartAtCut(const Loop &C, const BasicBlock &BB) const;
+  CutPart partAtCut(const Loop &C, const Instruction &I) const;
+  CutPart usePartAtCut(const Loop &C, const Use &U, CutPart DefPart) const;
   /// Whether the cut at \p C starts lane loop 3 with a resume dispatch.
   bool hasResumeDispatch(const Loop &C) const;
   bool isDivergentLoop(const Loop *C) const {
@@ -196,6 +210,8 @@ private:
   static void costAsScalar(PlanNode &N);
   static const Instruction *findDeclinedLaneLoop(const NodeList &Nodes);
   void costDeclinedLaneLoops(NodeList &Nodes) const;
+  static void costRefusedCuts(NodeList &Nodes);
+  static void leaveWhole(PlanNode &N);
   void addInstruction(Instruction &I, NodeList &Out);
   void addRecipe(NodeList &Out, PlanNode::NodeKind K, const Instruction &I,
                  PlanCost C, std::string Note = "");

@@ -211,6 +211,47 @@ void LanePlanBuilder::costDeclinedLaneLoops(NodeList &Nodes) const {
   }
 }
 
+/// Whether \p N holds a loop whose cut is refused, not counting loops in
+/// the loops it holds (a refusal there leaves their lane loop 2 whole).
+static bool holdsRefusedCut(const PlanNode &N) {
+  if (N.isLoop())
+    return bool(N.getLoopDecision().Refused);
+  return any_of(N.children(),
+                [](const auto &C) { return holdsRefusedCut(*C); });
+}
+
+static bool holdsLoop(const PlanNode &N) {
+  bool Loop = false;
+  N.forEach([&](const PlanNode &X) { Loop |= X.isLoop(); });
+  return Loop;
+}
+
+/// \p N and what it holds run in a lane loop a refused cut leaves whole.
+void LanePlanBuilder::leaveWhole(PlanNode &N) {
+  N.LeftWhole = true;
+  for (auto &C : N.Children)
+    leaveWhole(*C);
+}
+
+/// Plan transform: a refused cut leaves whole the lane loop it would
+/// divide, which holds the nodes of \p Nodes (one scope) from the first
+/// one after the last that holds an earlier loop to the end of the scope,
+/// and, when the scope is a region's, the rest of the scope around it (the
+/// region's node holds the refused cut there). The vectorizer does not
+/// widen a lane loop with a loop inside: those nodes cost their scalar
+/// form. Runs before the scope's costs are summed.
+void LanePlanBuilder::costRefusedCuts(NodeList &Nodes) {
+  auto It = find_if(Nodes, [](const auto &N) { return holdsRefusedCut(*N); });
+  if (It == Nodes.end())
+    return;
+  while (It != Nodes.begin() && !holdsLoop(**std::prev(It)))
+    --It;
+  for (; It != Nodes.end(); ++It) {
+    costAsScalar(**It);
+    leaveWhole(**It);
+  }
+}
+
 /// The instruction the vectorizer declines the lane loop for when the cut
 /// takes nothing of \p Nodes (the lane loop's) apart: the lane loop stays
 /// one loop, and stays scalar whatever its costs; else null.

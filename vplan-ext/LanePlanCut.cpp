@@ -130,6 +130,7 @@ void LanePlanBuilder::findCutShape(
     Loop &C, Loop &P, const Loop *Prev,
     const SmallPtrSetImpl<const BasicBlock *> &Gone) {
   CutView &CV = CutViews[&C];
+  CV.Gone.insert(Gone.begin(), Gone.end());
   SmallVector<BasicBlock *, 16> Work = {C.getHeader()};
   while (!Work.empty()) {
     BasicBlock *BB = Work.pop_back_val();

@@ -180,6 +180,10 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
     if (LoopDecision.EnteredCopy)
       OS << "; a copy for rounds where every lane entered computes its "
             "lane-affine inputs again";
+    if (LoopDecision.Refused)
+      OS << "; not cut: " << LoopDecision.Refused.Why;
+    else if (LeftWhole)
+      OS << "; not cut (in the lane loop a refused cut leaves whole)";
     OS << "\n";
     break;
   }
@@ -208,8 +212,8 @@ void LanePlan::print(raw_ostream &OS) const {
   if (!VFFromMetadata)
     OS << " (no vectorize.width: one register of the widest data)";
   OS << ":\n";
-  if (NoCutAt)
-    OS << "  not cut: " << SerialCallClobberReason << "\n";
+  if (NoCut)
+    OS << "  not cut: " << NoCut.Why << "\n";
   for (const auto &N : Nodes)
     N->print(OS, 2);
   OS << "  total: scalar ";
@@ -223,6 +227,8 @@ void LanePlan::print(raw_ostream &OS) const {
 PlanShape LanePlan::shape() const {
   PlanShape S;
   forEachNode([&](const PlanNode &N) {
+    if (N.isLeftWhole())
+      return;
     S.Loops += N.isLoop();
     S.UniformLoops += N.getKind() == PlanNode::UniformLoop;
     S.BOSCC += N.hasBOSCC();
@@ -249,7 +255,7 @@ std::string comparePlanWithCut(const PlanShape &Plan, const FissionResult &FR) {
   Cut.SteppedCopies = FR.NumSteppedCopies;
   Cut.SteadyCopies = FR.NumSteadyCopies;
   Cut.EnteredCopies = FR.NumEnteredCopies;
-  if (!FR.FailReason.empty() || Plan == Cut)
+  if (FR.UnplannedFailure || Plan == Cut)
     return "";
   std::string S;
   raw_string_ostream OS(S);

@@ -1,6 +1,7 @@
 //===- LoweringRules.cpp - Rules shared by lowering and plan --------------===//
 
 #include "vplan-ext/LoweringRules.h"
+#include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LaneLoweringOptions.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/STLExtras.h"
@@ -282,6 +283,117 @@ static const Instruction *findSharedAccessClobbered(const CallBase &Call,
         continue;
       return &I;
     }
+  return nullptr;
+}
+
+namespace {
+/// Calls whose order across lanes is observable.
+bool hasOrderedSideEffects(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || isa<IntrinsicInst>(CB))
+    return false;
+  if (!CB->mayHaveSideEffects())
+    return false;
+  // A declare-simd callee promises that its lanes may run in any order.
+  if (const Function *Callee = CB->getCalledFunction())
+    for (const Attribute &A : Callee->getAttributes().getFnAttrs())
+      if (A.isStringAttribute() && A.getKindAsString().starts_with("_ZGV"))
+        return false;
+  return true;
+}
+} // namespace
+
+const char *const BodyAllocaReason =
+    "the lane loop body allocates stack memory";
+const char *const LoopSideEffectReason =
+    "the inner loop calls a function with side effects and no vector "
+    "variant; cutting the lane loop would change the order of its calls";
+const char *const UsedOutsideReason =
+    "a value of the lane loop body is used outside it";
+const char *const TokenCrossesReason = "a token value crosses the inner loop";
+const char *const SharedLocalReason =
+    "a local variable of the body lives in memory on both sides of the "
+    "inner loop; the lanes would share it";
+
+const char *const TerminatorReason =
+    "the lane loop body has a terminator the cut cannot redirect";
+const char *const ReturnReason = "the lane loop body returns from the function";
+const char *const EdgeOrderReason =
+    "the lane loop body has control flow the cut cannot order (irreducible, "
+    "or a jump back before the inner loop)";
+
+const char *const LoopEntryReason = "the inner loop has no single entry edge";
+
+const char *whyLoopEntryRefusesCut(const Loop &C) {
+  if (C.getLoopPreheader())
+    return nullptr;
+  for (const BasicBlock *Pred : predecessors(C.getHeader()))
+    if (!C.contains(Pred) && isa<IndirectBrInst>(Pred->getTerminator()))
+      return LoopEntryReason;
+  return nullptr;
+}
+
+const char *whyTerminatorRefusesCut(const Instruction &T) {
+  if (isa<ReturnInst>(T))
+    return ReturnReason;
+  if (!isa<BranchInst>(T) && !isa<SwitchInst>(T) && !isa<UnreachableInst>(T))
+    return TerminatorReason;
+  return nullptr;
+}
+
+const char *whyEdgeRefusesCut(CutPart From, CutPart To, bool ToLoopHeader) {
+  if (To == CutNotInBody || To < From ||
+      (From == CutA && To == CutI && !ToLoopHeader))
+    return EdgeOrderReason;
+  return nullptr;
+}
+
+const char *whyInstructionRefusesCut(const Instruction &I, bool InInnerLoop) {
+  if (isa<AllocaInst>(I))
+    return BodyAllocaReason;
+  if (InInnerLoop && hasOrderedSideEffects(I))
+    return LoopSideEffectReason;
+  return nullptr;
+}
+
+const char *whyValueRefusesCut(const Instruction &I, CutPart DefPart,
+                               function_ref<CutPart(const Use &)> UsePart) {
+  for (const Use &U : I.uses()) {
+    CutPart K = UsePart(U);
+    if (K == CutNotInBody)
+      return UsedOutsideReason;
+    if (K > DefPart && I.getType()->isTokenTy())
+      return TokenCrossesReason;
+  }
+  return nullptr;
+}
+
+const AllocaInst *
+findSharedLocal(const Function &F,
+                function_ref<CutPart(const Instruction &)> PartOf) {
+  for (const Instruction &I : F.getEntryBlock()) {
+    auto *AI = dyn_cast<AllocaInst>(&I);
+    if (!AI || AI->getMetadata(LaneArrayMDName))
+      continue;
+    unsigned Parts = 0;
+    SmallVector<const Value *, 8> Users = {AI};
+    SmallPtrSet<const Value *, 8> Seen;
+    while (!Users.empty()) {
+      const Value *V = Users.pop_back_val();
+      for (const User *U : V->users()) {
+        auto *UI = dyn_cast<Instruction>(U);
+        if (!UI || !Seen.insert(UI).second)
+          continue;
+        if (CutPart K = PartOf(*UI))
+          Parts |= 1u << K;
+        if (isa<GetElementPtrInst>(UI) || isa<CastInst>(UI) ||
+            isa<PHINode>(UI) || isa<SelectInst>(UI))
+          Users.push_back(UI);
+      }
+    }
+    if (Parts & (Parts - 1))
+      return AI;
+  }
   return nullptr;
 }
 

@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Intrinsics.h"
 
@@ -30,6 +31,8 @@ class CallBase;
 class DataLayout;
 class Instruction;
 class IntegerType;
+class AllocaInst;
+class Use;
 class PHINode;
 class TargetTransformInfo;
 class Type;
@@ -80,6 +83,65 @@ bool callNeedsSerialLanes(const llvm::CallBase &CB);
 /// plan.
 const llvm::Instruction *findSerialCallClobber(const llvm::Loop &LL);
 extern const char *const SerialCallClobberReason;
+
+/// The rules of the body a cut at an inner loop is refused for, shared by
+/// the plan, which predicts the refusals (planCutRefusals), and the cut,
+/// which checks them on the IR it cuts. Parts of the lane loop's body at a
+/// cut (CutPart): not in the body (another lane loop, the lane loop's
+/// header or latch, outside it), A (before the inner loop), I (the inner
+/// loop), B (the rest).
+enum CutPart : unsigned char { CutNotInBody = 0, CutA, CutI, CutB };
+
+/// Why the cut refuses a part that holds \p I: stack memory allocated in
+/// the body (BodyAllocaReason), or, for \p I in the inner loop
+/// (\p InInnerLoop), a call with side effects and no vector variant, whose
+/// lanes would interleave their calls iteration by iteration
+/// (LoopSideEffectReason); null when neither.
+const char *whyInstructionRefusesCut(const llvm::Instruction &I,
+                                     bool InInnerLoop);
+
+/// Why the cut cannot give the inner loop \p C the one entry edge it
+/// needs: it has no preheader, and an edge into it comes from an indirect
+/// branch (indirectbr), which InsertPreheaderForLoop cannot
+/// split (LoopEntryReason); null when it can.
+const char *whyLoopEntryRefusesCut(const llvm::Loop &C);
+
+/// Why the cut refuses a block of the body that ends in \p T: a terminator
+/// it cannot redirect (indirectbr, callbr, exception edges), or a return;
+/// null when neither.
+const char *whyTerminatorRefusesCut(const llvm::Instruction &T);
+
+/// Why the cut refuses an edge of the body from part \p From to part \p To
+/// (\p ToLoopHeader: to the inner loop's header): an edge out of the body,
+/// back to an earlier part, or into the loop other than at its header
+/// breaks the order the lane loops run the parts in; null when it keeps it.
+const char *whyEdgeRefusesCut(CutPart From, CutPart To, bool ToLoopHeader);
+
+/// Why the value \p I, of part \p DefPart (A or I), cannot cross the cut,
+/// given the part each of its uses is read in (\p UsePart): read outside
+/// the body (UsedOutsideReason), or a token read in a later part
+/// (TokenCrossesReason); null when neither.
+const char *
+whyValueRefusesCut(const llvm::Instruction &I, CutPart DefPart,
+                   llvm::function_ref<CutPart(const llvm::Use &)> UsePart);
+
+/// An entry-block local of \p F (not a lane array) whose uses, followed
+/// through GEPs, casts, phis and selects, lie in two parts (\p PartOf) of
+/// the cut: the lanes, which run the parts apart, would share it
+/// (SharedLocalReason); or null.
+const llvm::AllocaInst *
+findSharedLocal(const llvm::Function &F,
+                llvm::function_ref<CutPart(const llvm::Instruction &)> PartOf);
+
+extern const char *const BodyAllocaReason;
+extern const char *const TerminatorReason;
+extern const char *const LoopEntryReason;
+extern const char *const ReturnReason;
+extern const char *const EdgeOrderReason;
+extern const char *const LoopSideEffectReason;
+extern const char *const UsedOutsideReason;
+extern const char *const TokenCrossesReason;
+extern const char *const SharedLocalReason;
 
 /// Why the loop vectorizer cannot widen \p I in any loop, or null: an
 /// atomic read-modify-write, a compare-and-exchange or a fence (LLVM's

@@ -22,6 +22,14 @@ class PHINode;
 
 namespace vplanext {
 
+/// A cut the plan refuses, for a rule of the body (LoweringRules.h): the
+/// instruction it refuses at, and why.
+struct CutRefusal {
+  const llvm::Instruction *At = nullptr;
+  const char *Why = nullptr;
+  explicit operator bool() const { return At != nullptr; }
+};
+
 /// How the cut lowers one inner loop of the lane loop.
 struct InnerLoopDecision {
   /// Uniform (UniformLoopRule.h): every lane that enters the loop leaves it
@@ -47,6 +55,12 @@ struct InnerLoopDecision {
   /// computes them again from its counter, taken in rounds where every
   /// lane entered (a shadow lane reads the lane it shadows' values).
   bool EnteredCopy = false;
+  /// The cut at this loop is refused (planCutRefusals): the lane loop it
+  /// would cut stays whole, this loop and what follows it there uncut.
+  CutRefusal Refused;
+  /// The cut never reaches this loop: it lies in or after a loop whose
+  /// cut is refused, in the lane loop that stays whole.
+  bool Unreached = false;
 };
 
 struct PlanDecisions {
@@ -57,10 +71,10 @@ struct PlanDecisions {
   /// see is lowered as a divergent loop without lockstep access: always
   /// correct, never the fast form.
   llvm::DenseMap<const llvm::BasicBlock *, InnerLoopDecision> InnerLoops;
-  /// The lane loop is not cut at all: this access, at an address every
-  /// lane shares, may be written by a call that would run lane by lane
-  /// (findSerialCallClobber). Null: cut.
-  const llvm::Instruction *NoCutAt = nullptr;
+  /// The lane loop is not cut at all: an access at an address every lane
+  /// shares that a call run lane by lane may write (findSerialCallClobber),
+  /// or stack memory allocated in the body (whyInstructionRefusesCut).
+  CutRefusal NoCut;
   /// Verify mode (LaneLoweringOptions::VerifyPlan): the cut checks these
   /// decisions against the rules on the IR it cuts, and the caller
   /// compares what the cut made with the plan's shape.

@@ -7,7 +7,9 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 
 ; A loop calling a function with side effects and no variant: cutting the
-; lane loop would interleave the lanes' calls, so vplan-ext leaves it whole.
+; lane loop would interleave the lanes' calls, so the plan refuses the cut
+; and keeps the variant a scalar lane loop (the vectorizer cannot widen it
+; with the loop inside).
 define i32 @steps(i32 %n0) #0 {
 entry:
   br label %loop
@@ -88,8 +90,7 @@ attributes #4 = { nounwind "_ZGVdN8v_jumps" }
 ; CHECK:       attributes #[[NOBUILTIN]] = { nobuiltin }
 
 ; REMARK-DAG: remark: <unknown>:0:0: defined vector variant _ZGVdN8v_steps of 'steps' (AVX2, VF 8, unmasked)
-; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps: could not cut the lane loop at its inner loop: the inner loop calls a function with side effects and no vector variant; cutting the lane loop would change the order of its calls
-; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps of 'steps' stays a scalar lane loop: the body contains an inner loop that vplan-ext could not cut off (see -Rpass-missed=vecclone)
+; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_steps runs its lanes one by one: no cut of it can be made (the inner loop calls a function with side effects and no vector variant; cutting the lane loop would change the order of its calls), and the vectorizer does not widen a loop with a loop inside
 ; REMARK-DAG: remark: <unknown>:0:0: body of 'logged' performs an atomic operation; its variants may stay scalar
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_logged runs its lanes one by one: the vectorizer declines it (it holds an atomic read-modify-write); its plan costs {{[0-9]+}} for the vector lane loop and {{[0-9]+}} for the scalar one
 ; REMARK-DAG: remark: <unknown>:0:0: variant _ZGVdN8v_kept of 'kept' is vectorized

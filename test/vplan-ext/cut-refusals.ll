@@ -22,16 +22,53 @@
 ;                 counted on a cut that could not happen
 ; The side-effect refusal is tested by fallback-remarks.ll and the
 ; errno one by outside/errno.test. -vplan-min-speedup=0: the cut meets every
-; loop, whatever the plan expects of it; at the default, two_entries' plan
-; is estimated slower than its scalar lanes and the loop is left scalar
-; (missed remark LaneLoopScalar, both costs) before the cut looks at it.
+; loop, whatever the plan expects of it.
+; The plan decides each refusal of the body (planCutRefusals, one rule each
+; in LoweringRules shared with the cut): its dump says which cut is not
+; made and why, and it costs the lane loop left whole scalar; in verify
+; mode (on in lit) the cut refuses a loop whose refusal the rules on its
+; IR decide otherwise. from_one's normal form is the lowering's own.
+; RUN: %opt -passes='print<vplan-ext>' -disable-output < %s 2>&1 | FileCheck %s --check-prefix=PLAN
+; PLAN-LABEL: vplan for lane loop %lane in ok,
+; PLAN-NOT:   not cut
+; PLAN-LABEL: vplan for lane loop %lane in returns,
+; PLAN:       uniform loop %inner {{.*}}; not cut: the lane loop body has control flow the cut cannot order (irreducible, or a jump back before the inner loop)
+; PLAN-LABEL: vplan for lane loop %lane in allocates,
+; PLAN-NEXT:  not cut: the lane loop body allocates stack memory
+; PLAN:       uniform loop %inner {{.*}}; not cut (in the lane loop a refused cut leaves whole)
+; PLAN:       total: scalar [[S:[0-9]+]], vector [[S]] (no estimate: the call to sink has no price)
+; PLAN-LABEL: vplan for lane loop %lane in used_outside,
+; PLAN:       uniform loop %inner {{.*}}; not cut: a value of the lane loop body is used outside it
+; PLAN-LABEL: vplan for lane loop %lane in token,
+; PLAN:       uniform loop %inner {{.*}}; not cut: a token value crosses the inner loop
+; PLAN-LABEL: vplan for lane loop %lane in shared_local,
+; PLAN:       uniform loop %inner {{.*}}; not cut: a local variable of the body lives in memory on both sides of the inner loop; the lanes would share it
+; PLAN-LABEL: vplan for lane loop %lane in indirect,
+; PLAN:       uniform loop %inner {{.*}}; not cut: the lane loop body has a terminator the cut cannot redirect
+; PLAN-LABEL: vplan for lane loop %lane in two_entries,
+; PLAN:       divergent loop %inner {{.*}}; not cut: the inner loop has no single entry edge
+; PLAN:       total: scalar [[S:[0-9]+]], vector [[S]] (estimated speedup 1.0)
+; PLAN-LABEL: vplan for lane loop %lane in from_one,
+; PLAN-NOT:   not cut
+; At the default -vplan-min-speedup a plan that knows no cut of its lane
+; loop can be made keeps it scalar (missed remark LaneLoopScalar, with the
+; refusal) before the cut looks at it; only from_one, whose plan does not
+; see its normal form, reaches the cut.
 ; RUN: %opt -passes=vplan-lane-cut -pass-remarks-output=%t.default.yaml -disable-output < %s
 ; RUN: FileCheck %s --check-prefix=DEFAULT < %t.default.yaml
 ; DEFAULT:      Name: LaneLoopScalar
-; DEFAULT-NEXT: Function: two_entries
+; DEFAULT-NEXT: Function: returns
+; DEFAULT:      Name: LaneLoopScalar
+; DEFAULT-NEXT: Function: allocates
 ; DEFAULT-NEXT: Args:
 ; DEFAULT-NEXT:  - String: 'lane loop left scalar: '
-; DEFAULT-NEXT:  - String: 'its plan costs {{[0-9]+}} for the vector lane loop and {{[0-9]+}} for the scalar one (estimated speedup 0.{{[0-9]+}}, below -vplan-min-speedup=1)'
+; DEFAULT-NEXT:  - String: 'no cut of it can be made (the lane loop body allocates stack memory), and the vectorizer does not widen a loop with a loop inside'
+; DEFAULT:      Function: two_entries
+; DEFAULT-NEXT: Args:
+; DEFAULT-NEXT:  - String: 'lane loop left scalar: '
+; DEFAULT-NEXT:  - String: 'no cut of it can be made (the inner loop has no single entry edge), and the vectorizer does not widen a loop with a loop inside'
+; DEFAULT:      Name: LaneLoopNotCut
+; DEFAULT-NEXT: Function: from_one
 
 ; RUN: %opt -passes=vplan-lane-cut -vplan-min-speedup=0 -pass-remarks-output=%t.yaml -S < %s | FileCheck %s --check-prefix=IR
 ; RUN: FileCheck %s --check-prefix=REM < %t.yaml

@@ -1,0 +1,190 @@
+//===- LanePlanRefusals.cpp - The cuts the lowering refuses ---------------===//
+//
+/// \file
+/// Plan transform: the cuts the lowering refuses for a rule of the body
+/// (LoweringRules.h), decided on the plan's view of each cut (CutView).
+/// The lane loop as a whole is not cut when a call run lane by lane may
+/// write what every lane reads at one address, or when the body allocates
+/// stack memory (PlanDecisions::NoCut). The cut at an inner loop is
+/// refused when the loop calls a function with side effects and no vector
+/// variant, a value of A or of the loop is read outside the body or is a
+/// token read later, or an entry-block local is used on two sides of the
+/// cut (InnerLoopDecision::Refused). The lane loop the refused cut would
+/// divide stays whole: the loops after it there are never reached, and
+/// the cost model runs that lane loop scalar (costRefusedCuts).
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LanePlanBuilder.h"
+#include "vplan-ext/LockstepAccess.h"
+#include "vplan-ext/LoweringRules.h"
+#include "llvm/IR/Instructions.h"
+#include <functional>
+
+using namespace llvm;
+
+namespace vplanext {
+
+/// The part of the body the cut at \p C puts the block \p BB in, as the
+/// cut's IR has it: the loop (I), its A, the rest of the parent's body
+/// (B); not in the body are the parts of earlier cuts and what lies
+/// outside the parent.
+CutPart LanePlanBuilder::blockPartAtCut(const Loop &C,
+                                        const BasicBlock &BB) const {
+  if (C.contains(&BB))
+    return CutI;
+  const CutView &CV = CutViews.at(&C);
+  if (CV.InA.count(&BB))
+    return CutA;
+  if (CV.Gone.count(&BB) || !C.getParentLoop()->contains(&BB))
+    return CutNotInBody;
+  return CutB;
+}
+
+/// The part of \p I: its block's, except that the lane loop's own control
+/// (lane index, increment, exit test) is not in the body, and the pure
+/// values of an earlier cut's A are computed again in this cut's A.
+CutPart LanePlanBuilder::partAtCut(const Loop &C, const Instruction &I) const {
+  if (Control.count(&I))
+    return CutNotInBody;
+  if (CutViews.at(&C).RecomputedA.count(I.getParent()) && isPureToRecompute(I))
+    return CutA;
+  return blockPartAtCut(C, *I.getParent());
+}
+
+/// Where the cut at \p C reads the use \p U of a value of part \p DefPart
+/// (the cut's partOfUse): a phi reads on its incoming edge, except that
+/// a phi of B reads a value from before B there, unless it is a landing
+/// phi (read on the edge). A nested cut's value read after its parent
+/// reaches that read through the parent's lane arrays, stored where the
+/// value is computed.
+CutPart LanePlanBuilder::usePartAtCut(const Loop &C, const Use &U,
+                                      CutPart DefPart) const {
+  auto *UI = cast<Instruction>(U.getUser());
+  const Loop &P = *C.getParentLoop();
+  if (&P != &L && !P.contains(UI))
+    return DefPart;
+  auto *PN = dyn_cast<PHINode>(UI);
+  if (!PN)
+    return partAtCut(C, *UI);
+  // The lane loop's latch, once the cut's normal form splits the body off
+  // it, is its control alone (a phi after the lane loop reads there).
+  if (&P == &L && PN->getIncomingBlock(U) == L.getLoopLatch())
+    return CutNotInBody;
+  CutPart From = blockPartAtCut(C, *PN->getIncomingBlock(U));
+  if (partAtCut(C, *PN) == CutB && From != CutB)
+    return CutViews.at(&C).LandingPhis.count(PN) ? From : CutB;
+  return From;
+}
+
+/// The rule that refuses an edge or a terminator of the body at the cut
+/// at \p C. The lane loop's latch and the parent's back edge and exits
+/// are the lane loop's own control once cut (the last part, B).
+CutRefusal LanePlanBuilder::findEdgeRefusal(const Loop &C) const {
+  const Loop &P = *C.getParentLoop();
+  for (const BasicBlock *BB : Blocks) {
+    CutPart K = blockPartAtCut(C, *BB);
+    if (K == CutNotInBody || (&P == &L && BB == L.getLoopLatch()))
+      continue;
+    const Instruction *T = BB->getTerminator();
+    if (const char *Why = whyTerminatorRefusesCut(*T))
+      return {T, Why};
+    for (const BasicBlock *S : successors(BB)) {
+      CutPart SK = blockPartAtCut(C, *S);
+      if (&P == &L ? S == L.getLoopLatch()
+                   : S == P.getHeader() || !P.contains(S))
+        SK = CutB;
+      if (const char *Why = whyEdgeRefusesCut(K, SK, S == C.getHeader()))
+        return {T, Why};
+    }
+  }
+  return {};
+}
+
+/// The rule that refuses the cut at \p C, on the plan's view of it, in the
+/// cut's order of checks.
+CutRefusal LanePlanBuilder::findCutRefusal(const Loop &C) const {
+  if (const char *Why = whyLoopEntryRefusesCut(C))
+    return {&C.getHeader()->front(), Why};
+  if (CutRefusal R = findEdgeRefusal(C))
+    return R;
+  for (const BasicBlock *BB : C.blocks())
+    for (const Instruction &I : *BB)
+      if (const char *Why = whyInstructionRefusesCut(I, true))
+        return {&I, Why};
+  const CutView &CV = CutViews.at(&C);
+  for (const BasicBlock *BB : Blocks)
+    if (CV.InA.count(BB) || C.contains(BB))
+      for (const Instruction &I : *BB) {
+        CutPart K = partAtCut(C, I);
+        if (K == CutNotInBody)
+          continue;
+        if (const char *Why = whyValueRefusesCut(
+                I, K, [&](const Use &U) { return usePartAtCut(C, U, K); }))
+          return {&I, Why};
+      }
+  if (const AllocaInst *AI = findSharedLocal(
+          *L.getHeader()->getParent(),
+          [&](const Instruction &I) { return partAtCut(C, I); }))
+    return {AI, SharedLocalReason};
+  return {};
+}
+
+/// Plan transform: the cuts refused, in the cut's order (findCutShapes):
+/// a loop in or after a refused loop of the same lane loop is never cut.
+void LanePlanBuilder::planCutRefusals() {
+  // Asked of the uncut loop, where every lane still computes a shared
+  // address itself (`__errno_location()` is a call the cut would move into
+  // a lane loop of its own).
+  if (const Instruction *Shared = findSerialCallClobber(L)) {
+    P.NoCut = {Shared, SerialCallClobberReason};
+    return;
+  }
+  // Every cut of a lane loop with inner loops sees its allocas.
+  if (!L.isInnermost())
+    for (const BasicBlock *BB : Blocks)
+      for (const Instruction &I : *BB)
+        if (isa<AllocaInst>(I)) {
+          P.NoCut = {&I, whyInstructionRefusesCut(I, false)};
+          return;
+        }
+  DenseMap<const BasicBlock *, unsigned> Order =
+      programOrder(*L.getHeader()->getParent());
+  std::function<void(const Loop &)> Visit = [&](const Loop &Parent) {
+    SmallVector<const Loop *, 4> Children(Parent.begin(), Parent.end());
+    llvm::sort(Children, [&](const Loop *X, const Loop *Y) {
+      return Order.lookup(X->getHeader()) < Order.lookup(Y->getHeader());
+    });
+    for (const Loop *C : Children) {
+      if (CutRefusal R = findCutRefusal(*C)) {
+        Refusals[C] = R;
+        return;
+      }
+      Visit(*C);
+    }
+  };
+  Visit(L);
+}
+
+/// The refusal that leaves the lane loop whole with a loop inside: every
+/// node of the lane loop is left whole (costRefusedCuts, or NoCut).
+void LanePlanBuilder::findLeftWhole() {
+  bool HasLoop = false;
+  for (const auto &N : P.Nodes) {
+    if (!N->isLeftWhole())
+      return;
+    N->forEach([&](const PlanNode &X) { HasLoop |= X.isLoop(); });
+  }
+  if (!HasLoop)
+    return;
+  if (P.NoCut) {
+    P.LeftWholeBy = P.NoCut;
+    return;
+  }
+  P.forEachNode([&](const PlanNode &X) {
+    if (!P.LeftWholeBy && X.isLoop() && X.getLoopDecision().Refused)
+      P.LeftWholeBy = X.getLoopDecision().Refused;
+  });
+}
+
+} // namespace vplanext
