@@ -226,6 +226,20 @@ static bool holdsLoop(const PlanNode &N) {
   return Loop;
 }
 
+/// Whether the lane loop the refused cut in \p N (holdsRefusedCut) leaves
+/// whole starts before \p N: no loop in \p N comes before the refused one.
+static bool refusalReachesEntry(const PlanNode &N) {
+  if (N.isLoop())
+    return true;
+  for (const auto &C : N.children()) {
+    if (holdsRefusedCut(*C))
+      return refusalReachesEntry(*C);
+    if (holdsLoop(*C))
+      return false;
+  }
+  return false;
+}
+
 /// \p N and what it holds run in a lane loop a refused cut leaves whole.
 void LanePlanBuilder::leaveWhole(PlanNode &N) {
   N.LeftWhole = true;
@@ -234,22 +248,29 @@ void LanePlanBuilder::leaveWhole(PlanNode &N) {
 }
 
 /// Plan transform: a refused cut leaves whole the lane loop it would
-/// divide, which holds the nodes of \p Nodes (one scope) from the first
-/// one after the last that holds an earlier loop to the end of the scope,
-/// and, when the scope is a region's, the rest of the scope around it (the
-/// region's node holds the refused cut there). The vectorizer does not
-/// widen a lane loop with a loop inside: those nodes cost their scalar
+/// divide. In \p Nodes (one scope) that lane loop holds the nodes after the
+/// one that holds the refused cut, to the end of the scope, and, when the
+/// refused loop comes first in that node, the nodes before it back to the
+/// last one that holds an earlier loop (a region's node holding the
+/// refusal has its own scope's nodes marked already). The vectorizer does
+/// not widen a lane loop with a loop inside: those nodes cost their scalar
 /// form. Runs before the scope's costs are summed.
 void LanePlanBuilder::costRefusedCuts(NodeList &Nodes) {
   auto It = find_if(Nodes, [](const auto &N) { return holdsRefusedCut(*N); });
   if (It == Nodes.end())
     return;
-  while (It != Nodes.begin() && !holdsLoop(**std::prev(It)))
-    --It;
-  for (; It != Nodes.end(); ++It) {
-    costAsScalar(**It);
-    leaveWhole(**It);
-  }
+  auto Whole = [](PlanNode &N) {
+    costAsScalar(N);
+    leaveWhole(N);
+  };
+  if (refusalReachesEntry(**It))
+    for (auto Before = It; Before != Nodes.begin() &&
+                           !holdsLoop(**std::prev(Before));)
+      Whole(**--Before);
+  if ((*It)->isLoop())
+    Whole(**It);
+  for (auto After = std::next(It); After != Nodes.end(); ++After)
+    Whole(**After);
 }
 
 /// The instruction the vectorizer declines the lane loop for when the cut
