@@ -170,6 +170,9 @@ private:
 
   /// The cuts at inner loops the lowering refuses (LanePlanRefusals.cpp).
   std::map<const Loop *, CutRefusal> Refusals;
+  /// The blocks of the lane loops refused cuts leave whole (the parts of
+  /// the body each refused cut sees): nothing there is cut.
+  BlockSet WholeBlocks;
   void planCutRefusals();
   void findLeftWhole();
   CutRefusal findCutRefusal(const Loop &C) const;
@@ -210,7 +213,7 @@ private:
   static void costAsScalar(PlanNode &N);
   static const Instruction *findDeclinedLaneLoop(const NodeList &Nodes);
   void costDeclinedLaneLoops(NodeList &Nodes) const;
-  static void costRefusedCuts(NodeList &Nodes);
+  void costRefusedCuts(NodeList &Nodes) const;
   static void leaveWhole(PlanNode &N);
   void addInstruction(Instruction &I, NodeList &Out);
   void addRecipe(NodeList &Out, PlanNode::NodeKind K, const Instruction &I,

@@ -211,35 +211,6 @@ void LanePlanBuilder::costDeclinedLaneLoops(NodeList &Nodes) const {
   }
 }
 
-/// Whether \p N holds a loop whose cut is refused, not counting loops in
-/// the loops it holds (a refusal there leaves their lane loop 2 whole).
-static bool holdsRefusedCut(const PlanNode &N) {
-  if (N.isLoop())
-    return bool(N.getLoopDecision().Refused);
-  return any_of(N.children(),
-                [](const auto &C) { return holdsRefusedCut(*C); });
-}
-
-static bool holdsLoop(const PlanNode &N) {
-  bool Loop = false;
-  N.forEach([&](const PlanNode &X) { Loop |= X.isLoop(); });
-  return Loop;
-}
-
-/// Whether the lane loop the refused cut in \p N (holdsRefusedCut) leaves
-/// whole starts before \p N: no loop in \p N comes before the refused one.
-static bool refusalReachesEntry(const PlanNode &N) {
-  if (N.isLoop())
-    return true;
-  for (const auto &C : N.children()) {
-    if (holdsRefusedCut(*C))
-      return refusalReachesEntry(*C);
-    if (holdsLoop(*C))
-      return false;
-  }
-  return false;
-}
-
 /// \p N and what it holds run in a lane loop a refused cut leaves whole.
 void LanePlanBuilder::leaveWhole(PlanNode &N) {
   N.LeftWhole = true;
@@ -247,30 +218,21 @@ void LanePlanBuilder::leaveWhole(PlanNode &N) {
     leaveWhole(*C);
 }
 
-/// Plan transform: a refused cut leaves whole the lane loop it would
-/// divide. In \p Nodes (one scope) that lane loop holds the nodes after the
-/// one that holds the refused cut, to the end of the scope, and, when the
-/// refused loop comes first in that node, the nodes before it back to the
-/// last one that holds an earlier loop (a region's node holding the
-/// refusal has its own scope's nodes marked already). The vectorizer does
-/// not widen a lane loop with a loop inside: those nodes cost their scalar
-/// form. Runs before the scope's costs are summed.
-void LanePlanBuilder::costRefusedCuts(NodeList &Nodes) {
-  auto It = find_if(Nodes, [](const auto &N) { return holdsRefusedCut(*N); });
-  if (It == Nodes.end())
-    return;
-  auto Whole = [](PlanNode &N) {
-    costAsScalar(N);
-    leaveWhole(N);
-  };
-  if (refusalReachesEntry(**It))
-    for (auto Before = It; Before != Nodes.begin() &&
-                           !holdsLoop(**std::prev(Before));)
-      Whole(**--Before);
-  if ((*It)->isLoop())
-    Whole(**It);
-  for (auto After = std::next(It); After != Nodes.end(); ++After)
-    Whole(**After);
+/// Plan transform: the nodes of \p Nodes (one scope) in the lane loop a
+/// refused cut leaves whole (WholeBlocks, planCutRefusals) are not cut,
+/// and the vectorizer does not widen a lane loop with a loop inside: they
+/// cost their scalar form. Runs before the scope's costs are summed.
+void LanePlanBuilder::costRefusedCuts(NodeList &Nodes) const {
+  for (auto &N : Nodes) {
+    const BasicBlock *BB =
+        N->getEntry() ? N->getEntry()
+        : N->insts().empty() ? nullptr
+                             : N->insts().front()->getParent();
+    if (BB && WholeBlocks.count(BB)) {
+      costAsScalar(*N);
+      leaveWhole(*N);
+    }
+  }
 }
 
 /// The instruction the vectorizer declines the lane loop for when the cut

@@ -10,8 +10,9 @@
 /// variant, a value of A or of the loop is read outside the body or is a
 /// token read later, or an entry-block local is used on two sides of the
 /// cut (InnerLoopDecision::Refused). The lane loop the refused cut would
-/// divide stays whole: the loops after it there are never reached, and
-/// the cost model runs that lane loop scalar (costRefusedCuts).
+/// divide stays whole (WholeBlocks): the loops after it there are never
+/// reached, and the cost model runs that lane loop scalar
+/// (costRefusedCuts).
 //
 //===----------------------------------------------------------------------===//
 
@@ -158,6 +159,11 @@ void LanePlanBuilder::planCutRefusals() {
     for (const Loop *C : Children) {
       if (CutRefusal R = findCutRefusal(*C)) {
         Refusals[C] = R;
+        // The lane loop the cut would divide stays whole: its A, the loop
+        // and the rest of the parent's body, with the loops after C.
+        for (const BasicBlock *BB : Blocks)
+          if (blockPartAtCut(*C, *BB) != CutNotInBody)
+            WholeBlocks.insert(BB);
         return;
       }
       Visit(*C);
