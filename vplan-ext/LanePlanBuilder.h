@@ -29,6 +29,7 @@
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/VectorTypeUtils.h"
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -156,6 +157,10 @@ private:
     /// their edge (isLandingPhi): read on the edge, in lane loop 1 or 2.
     SmallPtrSet<const PHINode *, 4> LandingPhis;
     SmallVector<BasicBlock *, 16> ABlocks;
+    /// Values of the lane loop this cut reads from outside its own lane
+    /// loop (an earlier cut's lane-0 read of a uniform value): it does not
+    /// see their definitions (isPureToRecompute's IsOpaque).
+    std::function<bool(const Value *)> IsOpaque;
     /// Blocks of the parent's earlier cuts (their A and loop): in other
     /// lane loops by the time of this cut.
     BlockSet Gone;

@@ -179,7 +179,7 @@ void LanePlanBuilder::findCutShape(
   };
   auto LaneAffineInP = [this, PV, InAOfP](const Instruction *I) {
     return InAOfP(I) && isLaneAffine(I, Div.getLaneIndex(),
-                                     PV->View.IsOutside, InAOfP);
+                                     PV->View.IsOutside, InAOfP, PV->IsOpaque);
   };
   bool PRecomputes = PS && !PS->ShadowLanes;
   CV.View.InAOrI = [&CV, &C, PRecomputes,
@@ -188,6 +188,10 @@ void LanePlanBuilder::findCutShape(
     return CV.InA.count(BB) || C.contains(BB) ||
            (CV.RecomputedA.count(BB) && isPureToRecompute(*I)) ||
            (PRecomputes && LaneAffineInP(I));
+  };
+  CV.IsOpaque = [this, &CV](const Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    return I && L.contains(I) && CV.View.IsOutside(I);
   };
   CV.View.ABlocks = CV.ABlocks;
   CV.View.Lane = Div.getLaneIndex();
@@ -289,13 +293,17 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
         return Uniform ? isUniformLaneValue(V, View, Shape.UniformPhis)
                        : Outside(V);
       },
-      IsInput, [&](Instruction *I) { return isRecomputable(I, Outside, InA); },
+      IsInput,
+      [&](Instruction *I) {
+        return isRecomputable(I, Outside, InA, CutViews.at(&C).IsOpaque);
+      },
       Uniform, [&](Instruction *I) { return IsInput(I) && !InA(I); });
   // A uniform loop's lane-affine inputs are computed again in its lane
   // loop 2 and need no lane-stepped copy (LaneLoopCutter's findLockstep).
   if (Uniform)
     erase_if(LA.LaneStepped, [&](Instruction *I) {
-      return InA(I) && isLaneAffine(I, Div.getLaneIndex(), Outside, InA);
+      return InA(I) && isLaneAffine(I, Div.getLaneIndex(), Outside, InA,
+                                    CutViews.at(&C).IsOpaque);
     });
   if (!LA.NumAccesses && LA.ExitTests.empty())
     return Counters;
@@ -395,7 +403,8 @@ bool LanePlanBuilder::planEnteredCopy(const Loop &C) const {
   for (const BasicBlock *BB : L.blocks())
     for (const Instruction &I : *BB)
       if (InA(&I) && ReadInC(I) &&
-          isLaneAffine(&I, Div.getLaneIndex(), CV.View.IsOutside, InA) &&
+          isLaneAffine(&I, Div.getLaneIndex(), CV.View.IsOutside, InA,
+                       CV.IsOpaque) &&
           !isUniformLaneValue(const_cast<Instruction *>(&I), CV.View,
                               Shape.UniformPhis))
         return true;

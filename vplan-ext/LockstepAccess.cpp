@@ -193,34 +193,42 @@ Shape Classifier::inLoop(Value *V, unsigned Depth) {
 
 } // namespace
 
-bool isPureToRecompute(const Instruction &I) {
+bool isPureToRecompute(const Instruction &I,
+                       function_ref<bool(const Value *)> IsOpaque) {
   if (isa<PHINode>(I) || I.mayReadOrWriteMemory())
     return false;
   if (isSafeToSpeculativelyExecute(&I))
     return true;
+  const Value *Divisor = I.getOperand(1);
   return (I.getOpcode() == Instruction::UDiv ||
           I.getOpcode() == Instruction::URem) &&
-         isKnownNonZero(I.getOperand(1), SimplifyQuery(I.getDataLayout()));
+         !(IsOpaque && IsOpaque(Divisor)) &&
+         isKnownNonZero(Divisor, SimplifyQuery(I.getDataLayout()));
 }
 
 bool isRecomputable(const Value *V, function_ref<bool(const Value *)> IsOutside,
                     function_ref<bool(const Instruction *)> InPrefix,
+                    function_ref<bool(const Value *)> IsOpaque,
                     unsigned MaxDepth, unsigned Depth) {
   if (IsOutside(V))
     return true;
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth > MaxDepth || !InPrefix(I) || !isPureToRecompute(*I))
+  if (!I || Depth > MaxDepth || !InPrefix(I) ||
+      !isPureToRecompute(*I, IsOpaque))
     return false;
   return all_of(I->operands(), [&](const Value *Op) {
-    return isRecomputable(Op, IsOutside, InPrefix, MaxDepth, Depth + 1);
+    return isRecomputable(Op, IsOutside, InPrefix, IsOpaque, MaxDepth,
+                          Depth + 1);
   });
 }
 
 bool isLaneAffine(const Value *V, const Value *Lane,
                   function_ref<bool(const Value *)> IsOutside,
-                  function_ref<bool(const Instruction *)> InPrefix) {
+                  function_ref<bool(const Instruction *)> InPrefix,
+                  function_ref<bool(const Value *)> IsOpaque) {
   return isRecomputable(
-      V, [&](const Value *X) { return X == Lane || IsOutside(X); }, InPrefix);
+      V, [&](const Value *X) { return X == Lane || IsOutside(X); }, InPrefix,
+      IsOpaque);
 }
 
 uint64_t steppedPointerStride(const Instruction *I) {
@@ -347,7 +355,7 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
             return !I || !C.InLoop.count(I->getParent()) || isa<PHINode>(I);
           },
           [&](const Instruction *I) { return C.InLoop.count(I->getParent()); },
-          /*MaxDepth=*/12);
+          /*IsOpaque=*/nullptr, /*MaxDepth=*/12);
       LLVM_DEBUG(dbgs() << "vplan-ext: lockstep exit test " << *Br << "\n");
     }
   for (PHINode *PN : Used)
