@@ -609,13 +609,6 @@ void LanePlanBuilder::run() {
   formInterleaveGroups();
   BlockSet Scope(L.block_begin(), L.block_end());
   buildScope(Scope, &L, nullptr, P.Nodes);
-  // Not cut at all: the lane loop runs as it is, scalar if a loop is
-  // inside (the vectorizer widens innermost loops only).
-  if (P.NoCut)
-    for (auto &N : P.Nodes) {
-      costAsScalar(*N);
-      leaveWhole(*N);
-    }
   P.Declined = findDeclinedLaneLoop(P.Nodes);
   findLeftWhole();
   for (const auto &N : P.Nodes)

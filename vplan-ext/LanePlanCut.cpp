@@ -393,11 +393,7 @@ bool LanePlanBuilder::planEnteredCopy(const Loop &C) const {
   };
   auto ReadInC = [&](const Instruction &I) {
     return any_of(I.uses(), [&](const Use &U) {
-      auto *UI = cast<Instruction>(U.getUser());
-      auto *PN = dyn_cast<PHINode>(UI);
-      if (!PN || C.contains(PN))
-        return C.contains(PN ? PN->getIncomingBlock(U) : UI->getParent());
-      return CV.LandingPhis.count(PN) && C.contains(PN->getIncomingBlock(U));
+      return usePartAtCut(C, U, CutA) == CutI;
     });
   };
   for (const BasicBlock *BB : L.blocks())

@@ -137,18 +137,20 @@ void LanePlanBuilder::planCutRefusals() {
   // Asked of the uncut loop, where every lane still computes a shared
   // address itself (`__errno_location()` is a call the cut would move into
   // a lane loop of its own).
-  if (const Instruction *Shared = findSerialCallClobber(L)) {
+  if (const Instruction *Shared = findSerialCallClobber(L))
     P.NoCut = {Shared, SerialCallClobberReason};
-    return;
-  }
   // Every cut of a lane loop with inner loops sees its allocas.
-  if (!L.isInnermost())
+  if (!P.NoCut && !L.isInnermost())
     for (const BasicBlock *BB : Blocks)
       for (const Instruction &I : *BB)
-        if (isa<AllocaInst>(I)) {
+        if (!P.NoCut && isa<AllocaInst>(I))
           P.NoCut = {&I, whyInstructionRefusesCut(I, false)};
-          return;
-        }
+  // Not cut at all: the lane loop runs as it is, scalar if a loop is
+  // inside (the vectorizer widens innermost loops only).
+  if (P.NoCut) {
+    WholeBlocks.insert(Blocks.begin(), Blocks.end());
+    return;
+  }
   DenseMap<const BasicBlock *, unsigned> Order =
       programOrder(*L.getHeader()->getParent());
   std::function<void(const Loop &)> Visit = [&](const Loop &Parent) {
