@@ -88,8 +88,8 @@ struct Failure {
   /// Verify mode: the cut refused because the plan's decision differs from
   /// what the rules give on the IR it cuts.
   bool PlanDisagrees = false;
-  /// The refusal is the plan's (InnerLoopDecision::Refused), and the rules
-  /// on the IR being cut agree.
+  /// The refusal is the plan's (InnerLoopDecision::Refused); in verify
+  /// mode the rules on the IR being cut agree.
   bool Planned = false;
 };
 

@@ -58,9 +58,6 @@ struct InnerLoopDecision {
   /// The cut at this loop is refused (planCutRefusals): the lane loop it
   /// would cut stays whole, this loop and what follows it there uncut.
   CutRefusal Refused;
-  /// The cut never reaches this loop: it lies in or after a loop whose
-  /// cut is refused, in the lane loop that stays whole.
-  bool Unreached = false;
 };
 
 struct PlanDecisions {
