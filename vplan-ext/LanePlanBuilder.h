@@ -168,6 +168,10 @@ private:
   };
   std::map<const Loop *, CutView> CutViews;
   std::map<const Loop *, UniformLoopShape> CutShapes;
+  /// The cut's order: the function's reverse post-order (programOrder),
+  /// in which the loops of one parent are cut.
+  DenseMap<const BasicBlock *, unsigned> CutOrder;
+  SmallVector<Loop *, 4> childrenInCutOrder(const Loop &P) const;
   void findCutShapes();
   void findCutShape(Loop &C, Loop &P, const Loop *Prev,
                     const SmallPtrSetImpl<const BasicBlock *> &Gone);

@@ -34,13 +34,9 @@ namespace vplanext {
 /// body, once per round). The loops of one parent are cut in program
 /// order, each in lane loop 3 of the cut before (findCutShape).
 void LanePlanBuilder::findCutShapes() {
-  DenseMap<const BasicBlock *, unsigned> Order =
-      programOrder(*L.getHeader()->getParent());
+  CutOrder = programOrder(*L.getHeader()->getParent());
   std::function<void(Loop &)> Visit = [&](Loop &P) {
-    SmallVector<Loop *, 4> Children(P.begin(), P.end());
-    llvm::sort(Children, [&](const Loop *X, const Loop *Y) {
-      return Order.lookup(X->getHeader()) < Order.lookup(Y->getHeader());
-    });
+    SmallVector<Loop *, 4> Children = childrenInCutOrder(P);
     const Loop *Prev = nullptr;
     SmallPtrSet<const BasicBlock *, 16> Gone;
     for (Loop *C : Children) {
@@ -55,6 +51,15 @@ void LanePlanBuilder::findCutShapes() {
       Visit(*C);
   };
   Visit(L);
+}
+
+SmallVector<Loop *, 4>
+LanePlanBuilder::childrenInCutOrder(const Loop &P) const {
+  SmallVector<Loop *, 4> Children(P.begin(), P.end());
+  llvm::sort(Children, [&](const Loop *X, const Loop *Y) {
+    return CutOrder.lookup(X->getHeader()) < CutOrder.lookup(Y->getHeader());
+  });
+  return Children;
 }
 
 /// The landing edges of the cut at \p C: edges from its A or C to the rest

@@ -143,22 +143,17 @@ void LanePlanBuilder::planCutRefusals() {
   if (!P.NoCut && !L.isInnermost())
     for (const BasicBlock *BB : Blocks)
       for (const Instruction &I : *BB)
-        if (!P.NoCut && isa<AllocaInst>(I))
-          P.NoCut = {&I, whyInstructionRefusesCut(I, false)};
+        if (const char *Why = whyInstructionRefusesCut(I, false);
+            Why && !P.NoCut)
+          P.NoCut = {&I, Why};
   // Not cut at all: the lane loop runs as it is, scalar if a loop is
   // inside (the vectorizer widens innermost loops only).
   if (P.NoCut) {
     WholeBlocks.insert(Blocks.begin(), Blocks.end());
     return;
   }
-  DenseMap<const BasicBlock *, unsigned> Order =
-      programOrder(*L.getHeader()->getParent());
   std::function<void(const Loop &)> Visit = [&](const Loop &Parent) {
-    SmallVector<const Loop *, 4> Children(Parent.begin(), Parent.end());
-    llvm::sort(Children, [&](const Loop *X, const Loop *Y) {
-      return Order.lookup(X->getHeader()) < Order.lookup(Y->getHeader());
-    });
-    for (const Loop *C : Children) {
+    for (const Loop *C : childrenInCutOrder(Parent)) {
       if (CutRefusal R = findCutRefusal(*C)) {
         Refusals[C] = R;
         // The lane loop the cut would divide stays whole: its A, the loop
