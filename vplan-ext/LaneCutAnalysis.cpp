@@ -61,8 +61,8 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
   if (!takeRefusal(S.Inner, Ok ? nullptr : &Own, Fail))
     return false;
   findAvailability(DT);
-  if (S.Inner && D.LockstepPlanned)
-    findLockstep(*S.Inner);
+  if (S.Inner && D.LockstepPlanned && !takeLockstep(*S.Inner, Fail))
+    return false;
   findUniformInA();
   findLaneAffine(S.Inner);
   return !S.Inner || takeEnteredCopy(*S.Inner, Fail);
@@ -390,11 +390,11 @@ bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
   return false;
 }
 
-void Cutter::findLockstep(Loop &Inner) {
+LockstepAccess Cutter::ruleLockstep(Loop &Inner) const {
   SmallVector<BasicBlock *, 8> Blocks(Inner.blocks());
   // A uniform loop's shared values (uniform phis, A's uniform values) are
   // read once per round already.
-  D.Lockstep = findLockstepAccess(
+  LockstepAccess LA = findLockstepAccess(
       IH, InnerLatches, Blocks, L.Lane,
       [&](Value *V) {
         return D.UniformLoop ? isUniformValue(V) : isOutsideLaneLoop(V);
@@ -408,8 +408,76 @@ void Cutter::findLockstep(Loop &Inner) {
   // (findLaneAffine): stepped by construction, they need no copy (and a
   // uniform loop's copy has no prefetches to keep).
   if (D.UniformLoop)
-    llvm::erase_if(D.Lockstep.LaneStepped,
+    llvm::erase_if(LA.LaneStepped,
                    [&](Instruction *I) { return isLaneAffine(I); });
+  return LA;
+}
+
+const Value *Cutter::originOf(const Value *V) const {
+  if (!Origins)
+    return V;
+  auto It = Origins->find(V);
+  return It == Origins->end() ? V : It->second;
+}
+
+void Cutter::noteOrigins() {
+  if (!Origins)
+    return;
+  for (auto *In : {&N.InI, &N.InB})
+    for (auto [Old, New] : *In)
+      if (New != Old && !isa<Constant>(New) && !Origins->count(New))
+        (*Origins)[New] = const_cast<Value *>(originOf(Old));
+}
+
+namespace {
+template <typename T> bool sameSet(ArrayRef<T> A, ArrayRef<T> B) {
+  return A.size() == B.size() &&
+         all_of(A, [&](const T &X) { return is_contained(B, X); });
+}
+
+/// Whether two lockstep accesses of one loop rewrite the same instructions
+/// in the same way.
+bool sameLockstep(const LockstepAccess &A, const LockstepAccess &B) {
+  return sameSet<std::pair<PHINode *, ConstantInt *>>(A.Counters,
+                                                       B.Counters) &&
+         sameSet<Instruction *>(A.LaneStepped, B.LaneStepped) &&
+         sameSet<BranchInst *>(A.ExitTests, B.ExitTests) &&
+         sameSet<Instruction *>(A.SteppedAccesses, B.SteppedAccesses) &&
+         sameSet<Instruction *>(A.UniformAccesses, B.UniformAccesses) &&
+         A.NumAccesses == B.NumAccesses &&
+         A.ExitTestsRecomputable == B.ExitTestsRecomputable;
+}
+} // namespace
+
+/// The counters, exit tests and accesses are the plan's instructions as
+/// they are (the loop's own); each lane-stepped input is the input of this
+/// cut's region that stands for the plan's (an earlier cut may have made
+/// it: a value lane loop 2 computes again). An input the plan names that
+/// the region does not read is a lowering bug: the cut refuses.
+bool Cutter::takeLockstep(Loop &Inner, Failure &Fail) {
+  const LockstepAccess &Planned = Plan->InnerLoops.at(Inner.getHeader()).Access;
+  D.Lockstep = Planned;
+  D.Lockstep.LaneStepped.clear();
+  for (Instruction *P : Planned.LaneStepped) {
+    auto It = find_if(Cross, [&](const auto &KV) {
+      return isInputOfI(KV.first, KV.second) && originOf(KV.first) == P;
+    });
+    if (It == Cross.end()) {
+      Fail = {"a lane-stepped input of the plan is not an input of the "
+              "loop on the IR it cuts",
+              Inner.getHeader()->getTerminator()};
+      Fail.PlanDisagrees = Plan->Verify;
+      return false;
+    }
+    D.Lockstep.LaneStepped.push_back(It->first);
+  }
+  if (!Plan->Verify || sameLockstep(D.Lockstep, ruleLockstep(Inner)))
+    return true;
+  Fail = {"verify: the plan's lockstep access of this loop differs from "
+          "the rule's on the IR it cuts",
+          Inner.getHeader()->getTerminator()};
+  Fail.PlanDisagrees = true;
+  return false;
 }
 
 /// A's values a uniform loop reads that are the same in every lane (see

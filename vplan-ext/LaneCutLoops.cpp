@@ -42,6 +42,7 @@ void Cutter::transform() {
   enterLoop2();
   enterLoop3();
   rewriteCrossingUses();
+  noteOrigins();
   buildLatch1();
   buildLatch2();
   SmallVector<BasicBlock *, 16> Loop2 = finishCut();
@@ -267,6 +268,9 @@ Cutter::cloneBlocks(ArrayRef<BasicBlock *> Blocks, const Twine &Suffix,
     BasicBlock *C = CloneBasicBlock(BB, VMap, Suffix, &F);
     VMap[BB] = C;
     Clones.push_back(C);
+    if (Origins)
+      for (auto [Old, New] : zip(*BB, *C))
+        (*Origins)[&New] = const_cast<Value *>(originOf(&Old));
   }
   remapInstructionsInBlocks(Clones, VMap);
   return Clones;

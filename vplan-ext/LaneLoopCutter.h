@@ -226,6 +226,14 @@ struct CutIR {
   DenseMap<Value *, Value *> InB;
 };
 
+/// What each value an earlier cut of the lane loop made stands for in the
+/// uncut lane loop: a lane array's read or a value computed again in a
+/// later lane loop, a copy's instruction. The plan's decisions name the
+/// uncut loop's instructions; a cut finds them on its IR through this map.
+/// Values not in it stand for themselves; an entry whose original was
+/// deleted holds null.
+using CutOrigins = ValueMap<const Value *, WeakVH>;
+
 /// One cut of one lane loop.
 class Cutter {
 public:
@@ -238,6 +246,8 @@ public:
   /// Allow a BOSCC cut of an innermost lane loop, at a branch of Plan's.
   bool AllowBOSCC = false;
   const PlanDecisions *Plan = nullptr;
+  /// Shared by the cuts of one lane loop; each adds the values it makes.
+  CutOrigins *Origins = nullptr;
   const CutDecisions &decisions() const { return D; }
   bool madeSteadyCopy() const { return MadeSteadyCopy; }
   bool madeEnteredCopy() const { return D.EnteredCopy; }
@@ -274,7 +284,16 @@ private:
   /// Whether \p I, of A, is lane-affine (vplanext::isLaneAffine on A and
   /// this lane loop's lane index).
   bool isLaneAffine(Instruction *I) const;
-  void findLockstep(Loop &Inner);
+  /// The plan's lockstep access of \p Inner on this cut's IR; verify mode
+  /// checks it against ruleLockstep.
+  bool takeLockstep(Loop &Inner, Failure &Fail);
+  /// findLockstepAccess on this cut's parts.
+  LockstepAccess ruleLockstep(Loop &Inner) const;
+  /// The instruction of the uncut lane loop that \p V stands for (Origins).
+  const Value *originOf(const Value *V) const;
+  /// Records what lane loop 2's and 3's reads and recomputed values stand
+  /// for.
+  void noteOrigins();
   void findUniformInA();
   void findLaneAffine(const Loop *Inner);
   bool takeEnteredCopy(const Loop &Inner, Failure &Fail);

@@ -117,6 +117,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
   // Copies of a BOSCC region are not cut again.
   SmallPtrSet<BasicBlock *, 8> NoBOSCC;
   constexpr unsigned MaxCuts = 128;
+  fission::CutOrigins Origins;
   while (!Work.empty()) {
     BasicBlock *H = Work.front();
     Work.pop_front();
@@ -125,6 +126,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
     // The plan chose the BOSCC regions (LanePlan's buildIf: threshold,
     // budget, target); without a plan there are none.
     C.Plan = Plan;
+    C.Origins = &Origins;
     C.AllowBOSCC = Plan && !Plan->BOSCCBranches.empty() && !NoBOSCC.count(H) &&
                    !VL.isScalable();
     unsigned Cuts = R.NumCuts + R.NumSerialCalls + R.NumBOSCC;

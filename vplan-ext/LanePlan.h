@@ -124,8 +124,10 @@ public:
   llvm::StringRef getNote() const { return Note; }
   /// Loops: round counters and lane-stepped inputs, if any.
   llvm::StringRef getLockstep() const { return Lockstep; }
-  unsigned getNumRoundCounters() const { return NumRoundCounters; }
-  bool hasSteppedCopy() const { return SteppedCopy; }
+  unsigned getNumRoundCounters() const {
+    return LoopDecision.Access.Counters.size();
+  }
+  bool hasSteppedCopy() const { return !LoopDecision.Access.LaneStepped.empty(); }
   /// Uniform loops: lanes that skip the loop shadow a lane that enters it.
   bool hasShadowLanes() const { return LoopDecision.ShadowLanes; }
   /// Loops: how the cut lowers the loop.
@@ -161,12 +163,6 @@ private:
   /// Divergent loops: what LaneLoopFission's lockstep access does
   /// (LockstepAccess.h), empty when nothing.
   std::string Lockstep;
-  unsigned NumRoundCounters = 0;
-  bool SteppedCopy = false;
-  /// Divergent loops: exit tests on round counters (LockstepAccess.h).
-  unsigned NumExitTests = 0;
-  /// ... and whether they can be computed before a round.
-  bool ExitTestsRecomputable = true;
   /// Free-form detail: BOSCC reason, interleave group, callee.
   std::string Note;
 };

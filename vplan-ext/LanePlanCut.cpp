@@ -312,6 +312,7 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
     });
   if (!LA.NumAccesses && LA.ExitTests.empty())
     return Counters;
+  N.LoopDecision.Access = LA;
   for (Instruction *I : LA.SteppedAccesses) {
     LockstepAccesses[I] = !Uniform ? LockstepKind::ContiguousMasked
                           : LA.LaneStepped.empty()
@@ -323,10 +324,6 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
   }
   for (Instruction *I : LA.UniformAccesses)
     LockstepAccesses[I] = LockstepKind::SameAddress;
-  N.NumRoundCounters = LA.Counters.size();
-  N.SteppedCopy = !LA.LaneStepped.empty();
-  N.NumExitTests = Uniform ? 0 : LA.ExitTests.size();
-  N.ExitTestsRecomputable = LA.ExitTestsRecomputable;
   raw_string_ostream OS(N.Lockstep);
   ListSeparator Parts;
   if (!LA.Counters.empty()) {
@@ -359,25 +356,27 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
 /// could trap computed before the round (a division by a loop value that
 /// may be zero: the cut cannot copy it there).
 void LanePlanBuilder::planSteadyRounds(PlanNode &N) const {
-  if (!N.NumExitTests)
+  const LockstepAccess &LA = N.LoopDecision.Access;
+  unsigned NumExitTests = LA.ExitTests.size();
+  if (!NumExitTests)
     return;
   bool BOSCCInside = false;
   N.forEach([&](const PlanNode &X) { BOSCCInside |= X.hasBOSCC(); });
   raw_string_ostream OS(N.Lockstep);
-  OS << (N.Lockstep.empty() ? "" : ", ") << N.NumExitTests
-     << (N.NumExitTests == 1 ? " exit test" : " exit tests")
+  OS << (N.Lockstep.empty() ? "" : ", ") << NumExitTests
+     << (NumExitTests == 1 ? " exit test" : " exit tests")
      << " once per round";
   if (BOSCCInside) {
     OS << ", no steady copy (a BOSCC region inside)";
     return;
   }
-  if (!N.ExitTestsRecomputable) {
+  if (!LA.ExitTestsRecomputable) {
     OS << ", no steady copy (a test cannot be computed before the round)";
     return;
   }
   N.LoopDecision.SteadyRounds = true;
   OS << ", steady copy while "
-     << (N.NumExitTests == 1 ? "it does not fire" : "none fires");
+     << (NumExitTests == 1 ? "it does not fire" : "none fires");
 }
 
 /// Whether the cut at \p C, an innermost uniform loop with shadow lanes,

@@ -11,6 +11,7 @@
 #ifndef VPLANEXT_PLANDECISIONS_H
 #define VPLANEXT_PLANDECISIONS_H
 
+#include "vplan-ext/LockstepAccess.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -43,6 +44,13 @@ struct InnerLoopDecision {
   /// Lockstep access (LockstepAccess.h) is tried: round counters and a
   /// lane-stepped copy where the loop's addresses allow them.
   bool Lockstep = false;
+  /// What lockstep access rewrites (planLockstep): the round counters, exit
+  /// tests and accesses, instructions of this loop (no cut before this
+  /// loop's own copies or moves them); the lane-stepped inputs,
+  /// instructions of the uncut lane loop that the cut finds among its
+  /// inputs by what they stand for (CutOrigins). Empty when lockstep
+  /// access is not tried or finds nothing.
+  LockstepAccess Access;
   /// A lane-stepped copy prefetches its contiguous accesses this many lane
   /// chunks ahead (0: none).
   unsigned PrefetchChunks = 0;
