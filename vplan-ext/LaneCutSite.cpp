@@ -133,10 +133,10 @@ bool Cutter::mayNeedCut(BasicBlock *Header) {
   LoopInfo LI(DT);
   Loop *LL = LI.getLoopFor(Header);
   if (!LL || LL->getHeader() != Header || !LL->isInnermost() ||
-      any_of(LL->blocks(), [](BasicBlock *BB) {
-        return any_of(*BB, [](Instruction &I) {
+      any_of(LL->blocks(), [&](BasicBlock *BB) {
+        return any_of(*BB, [&](Instruction &I) {
           auto *CB = dyn_cast<CallBase>(&I);
-          return CB && callNeedsSerialLanes(*CB);
+          return CB && isSerialCall(*CB);
         });
       }))
     return true;
@@ -146,6 +146,17 @@ bool Cutter::mayNeedCut(BasicBlock *Header) {
   L.Latch = LL->getLoopLatch();
   SmallPtrSet<BasicBlock *, 16> Region;
   return L.Latch && findBOSCCBranch(*LL, DT, Region);
+}
+
+bool Cutter::isSerialCall(const CallBase &CB) {
+  bool Rule = callNeedsSerialLanes(CB);
+  if (!Plan)
+    return Rule;
+  bool Planned = Plan->SerialCalls.count(
+      dyn_cast_or_null<CallBase>(originOf(&CB)));
+  if (Plan->Verify && Planned != Rule && !SerialDisagrees)
+    SerialDisagrees = &CB;
+  return Planned;
 }
 
 /// The lane loop in LoopInfo, when its control flow is one the cut can
@@ -181,7 +192,7 @@ CutSite Cutter::findCutSite(Loop &LL, DominatorTree &DT) {
     if (!LL.contains(BB))
       continue;
     for (Instruction &I : *BB)
-      if (auto *CB = dyn_cast<CallBase>(&I); CB && callNeedsSerialLanes(*CB)) {
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSerialCall(*CB)) {
         S.Call = CB;
         return S;
       }

@@ -255,6 +255,13 @@ public:
 private:
   // Where to cut (LaneCutSite.cpp).
   bool mayNeedCut(BasicBlock *Header);
+  /// Whether the cut runs \p CB lane by lane: the plan's decision
+  /// (PlanDecisions::SerialCalls, by origin), without a plan the rule
+  /// (callNeedsSerialLanes). Verify mode records a call where they differ
+  /// in SerialDisagrees.
+  bool isSerialCall(const CallBase &CB);
+  /// Verify mode's failure for SerialDisagrees.
+  Outcome disagreeOnCall(Failure &Fail) const;
   Loop *checkLaneLoop(LoopInfo &LI, Failure &Fail) const;
   CutSite findCutSite(Loop &LL, DominatorTree &DT);
   BranchInst *findBOSCCBranch(Loop &LL, DominatorTree &DT,
@@ -468,6 +475,8 @@ private:
   /// Availability of each crossing value at the end of each edge source.
   DenseMap<std::pair<Instruction *, BasicBlock *>, bool> AvailAt;
 
+  /// Verify mode: a call the plan and the rule on this IR disagree on.
+  const CallBase *SerialDisagrees = nullptr;
   CutDecisions D;
   CutIR N;
   bool MadeSteadyCopy = false;

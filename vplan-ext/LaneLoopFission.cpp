@@ -38,7 +38,10 @@ namespace vplanext {
 namespace fission {
 
 Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
-  if (!mayNeedCut(Header))
+  bool MayNeedCut = mayNeedCut(Header);
+  if (SerialDisagrees)
+    return disagreeOnCall(Fail);
+  if (!MayNeedCut)
     return NoInnerLoop;
   std::optional<LaneLoop> Shape = normaliseLaneLoop(Header, VL, Fail);
   if (!Shape) {
@@ -59,6 +62,8 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
   if (!LL)
     return Failed;
   CutSite S = findCutSite(*LL, DT);
+  if (SerialDisagrees)
+    return disagreeOnCall(Fail);
   if (S.empty())
     return NoInnerLoop;
   if (S.Call && VL.isScalable()) {
@@ -77,6 +82,17 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
                     << "\n");
   assert(!verifyFunction(F, &errs()) && "lane loop fission broke the IR");
   return Cut;
+}
+
+Cutter::Outcome Cutter::disagreeOnCall(Failure &Fail) const {
+  Fail = {callNeedsSerialLanes(*SerialDisagrees)
+              ? "verify: the rules on the IR it cuts run this call lane by "
+                "lane, the plan does not"
+              : "verify: the plan runs this call lane by lane, the rules on "
+                "the IR it cuts do not",
+          SerialDisagrees};
+  Fail.PlanDisagrees = true;
+  return Failed;
 }
 
 } // namespace fission

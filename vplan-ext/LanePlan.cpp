@@ -166,6 +166,7 @@ void LanePlanBuilder::addCall(CallBase &CB, NodeList &Out) {
           /*Insert=*/true, /*Extract=*/false, CostKind);
     addRecipe(Out, PlanNode::Instantiate, CB, C,
               "no vector variant, lane by lane in lane order");
+    Out.back()->SerialCall = true;
     return;
   }
   if (!isVarying(&CB)) {
@@ -683,6 +684,8 @@ PlanDecisions LanePlan::decisions() const {
       D.BOSCCBranches.insert(N.getEntry()->getTerminator());
     if (N.isLoop())
       D.InnerLoops[N.getEntry()] = N.getLoopDecision();
+    if (N.isSerialCall())
+      D.SerialCalls.insert(cast<CallBase>(N.insts().front()));
   });
   D.NoCut = NoCut;
   return D;

@@ -135,6 +135,9 @@ public:
   /// The node runs in a lane loop a refused cut leaves whole: not cut,
   /// and costed scalar (costRefusedCuts).
   bool isLeftWhole() const { return LeftWhole; }
+  /// An instantiated call the cut runs lane by lane, in a lane loop of its
+  /// own (callNeedsSerialLanes).
+  bool isSerialCall() const { return SerialCall; }
 
   void print(llvm::raw_ostream &OS, unsigned Indent) const;
   /// Calls \p Fn on this node and every node below it, parents before
@@ -160,6 +163,7 @@ private:
   unsigned BOSCCCost = 0;
   InnerLoopDecision LoopDecision;
   bool LeftWhole = false;
+  bool SerialCall = false;
   /// Divergent loops: what LaneLoopFission's lockstep access does
   /// (LockstepAccess.h), empty when nothing.
   std::string Lockstep;

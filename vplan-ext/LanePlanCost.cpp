@@ -162,11 +162,7 @@ InstructionCost LanePlanBuilder::vectorFormCost(const Instruction &I) const {
 static bool isCutApart(const PlanNode &N) {
   bool Apart = false;
   N.forEach([&](const PlanNode &X) {
-    Apart |= X.isLoop() || X.hasBOSCC();
-    if (X.getKind() == PlanNode::Instantiate)
-      for (const Instruction *I : X.insts())
-        if (auto *CB = dyn_cast<CallBase>(I))
-          Apart |= callNeedsSerialLanes(*CB);
+    Apart |= X.isLoop() || X.hasBOSCC() || X.isSerialCall();
   });
   return Apart;
 }

@@ -17,6 +17,7 @@
 
 namespace llvm {
 class BasicBlock;
+class CallBase;
 class Instruction;
 class PHINode;
 } // namespace llvm
@@ -72,6 +73,10 @@ struct PlanDecisions {
   /// The branches whose if/else regions get BOSCC copies; the cut gives no
   /// other region copies.
   llvm::SmallPtrSet<const llvm::Instruction *, 4> BOSCCBranches;
+  /// The calls the cut runs lane by lane, each in a lane loop of its own
+  /// (the vectorizer cannot widen them); a cut finds them, and their
+  /// copies, by what they stand for (CutOrigins).
+  llvm::SmallPtrSet<const llvm::CallBase *, 4> SerialCalls;
   /// Every inner loop the cut takes, by header. A loop the plan did not
   /// see is lowered as a divergent loop without lockstep access: always
   /// correct, never the fast form.

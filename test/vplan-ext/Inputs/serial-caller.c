@@ -4,9 +4,14 @@
 #include "serial.h"
 #include <stdio.h>
 #define N 37
+/* A multiple of 8: gcc 12's vectorized epilogue of a loop calling a
+ * variant with a linear argument passes 0 for it, not the index. */
+#define R 40
 int main(void) {
   static float fa[N], fr[N];
-  static int ia[N], ir[N];
+  static int ia[N], ir[N], rows[8 * R], rr[R];
+  for (int i = 0; i < 8 * R; ++i)
+    rows[i] = (i * 5) % 23 - 4;
   for (int i = 0; i < N; ++i) {
     fa[i] = (float)((i * 7) % 11) - 3.0f;
     ia[i] = (i * 13) % 29 - 9;
@@ -26,5 +31,8 @@ int main(void) {
 #pragma omp simd
   for (int i = 0; i < N; ++i) ir[i] = loop_pure(ia[i]);
   for (int i = 0; i < N; ++i) printf("loop_pure[%d] = %d\n", i, ir[i]);
+#pragma omp simd
+  for (int i = 0; i < R; ++i) rr[i] = pure_rows(rows, R, i);
+  for (int i = 0; i < R; ++i) printf("pure_rows[%d] = %d\n", i, rr[i]);
   return 0;
 }

@@ -47,3 +47,14 @@ int loop_pure(int n) {
     s += ext_pure(i + n);
   return s;
 }
+
+/* The same in a divergent loop that reads its row with lockstep access
+ * (t[j * n + r], r linear): the lane-stepped copy of the loop runs its own
+ * copy of the call lane by lane. */
+#pragma omp declare simd uniform(t, n) linear(r : 1) notinbranch
+int pure_rows(const int *t, int n, int r) {
+  int s = 0;
+  for (int j = 0; j < (t[r] & 7); j++)
+    s += ext_pure(t[j * n + r]);
+  return s;
+}

@@ -9,5 +9,7 @@ float masked_log(float x);
 int loop_logs(int n);
 #pragma omp declare simd notinbranch
 int loop_pure(int n);
+#pragma omp declare simd uniform(t, n) linear(r : 1) notinbranch
+int pure_rows(const int *t, int n, int r);
 int ext_mix(int x);          /* no declare simd, in another file */
 int ext_pure(int x) __attribute__((const));
