@@ -25,9 +25,6 @@ using namespace llvm;
 
 #define DEBUG_TYPE "vplan-ext"
 
-STATISTIC(NumUnplannedLoops,
-          "Number of inner loops cut without a decision of the plan");
-
 namespace vplanext {
 namespace fission {
 
@@ -48,6 +45,7 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
                      Failure &Fail) {
   D.SerialCall = S.Call;
   D.BOSCCBranch = S.Branch;
+  findPlannedLoop(S.Inner);
   classifyParts(LL, S.Inner);
   Failure Own;
   bool Ok = findEdges(Own);
@@ -63,69 +61,9 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
   findAvailability(DT);
   if (S.Inner && D.LockstepPlanned && !takeLockstep(*S.Inner, Fail))
     return false;
-  findUniformInA();
-  findLaneAffine(S.Inner);
+  if (!takeLaneValues(S.Inner, Fail))
+    return false;
   return !S.Inner || takeEnteredCopy(*S.Inner, Fail);
-}
-
-/// The plan's refusal of the cut at \p Inner (InnerLoopDecision::Refused),
-/// beside the rules' refusal on the IR being cut (\p Own, null if none):
-/// without a plan, or at a cut the plan does not decide (a call, a BOSCC
-/// region), the rules decide; with one the plan does, and verify mode
-/// reports a loop where the two differ. The rules still refuse a cut the
-/// plan would make: they keep the IR correct.
-bool Cutter::takeRefusal(const Loop *Inner, const Failure *Own,
-                         Failure &Fail) const {
-  const InnerLoopDecision *L = nullptr;
-  if (Plan && Inner)
-    if (auto It = Plan->InnerLoops.find(Inner->getHeader());
-        It != Plan->InnerLoops.end())
-      L = &It->second;
-  const CutRefusal *R = L && L->Refused ? &L->Refused : nullptr;
-  if (L && Plan->Verify && (R ? !Own || Own->Why != R->Why : Own != nullptr)) {
-    Fail = {R ? std::string("verify: the plan refuses this cut (") + R->Why +
-                    "), the rules on the IR it cuts " +
-                    (Own ? "refuse it for: " + Own->Why : "accept it")
-              : "verify: the rules on the IR it cuts refuse this cut (" +
-                    Own->Why + "), the plan does not",
-            Inner->getHeader()->getTerminator()};
-    Fail.PlanDisagrees = true;
-    return false;
-  }
-  if (R) {
-    Fail = {R->Why, R->At};
-    Fail.Planned = true;
-    return false;
-  }
-  if (Own) {
-    Fail = *Own;
-    return false;
-  }
-  return true;
-}
-
-/// The plan's decision on the copy for rounds where every lane entered;
-/// the copy computes LaneAffineIn[PartI] again, which verify mode checks
-/// it has exactly when the plan asks for it.
-bool Cutter::takeEnteredCopy(const Loop &Inner, Failure &Fail) {
-  bool Own = D.ShadowLanes && !LaneAffineIn[PartI].empty();
-  const InnerLoopDecision *L = nullptr;
-  if (Plan)
-    if (auto It = Plan->InnerLoops.find(Inner.getHeader());
-        It != Plan->InnerLoops.end())
-      L = &It->second;
-  D.EnteredCopy = L ? L->EnteredCopy && Own : Own;
-  if (!L || !Plan->Verify || L->EnteredCopy == Own)
-    return true;
-  Fail = {L->EnteredCopy
-              ? "verify: the plan gives this loop a copy for rounds where "
-                "every lane entered, the cut finds no lane-affine input"
-              : "verify: the cut finds lane-affine inputs of this shadowed "
-                "loop, the plan gives it no copy for rounds where every "
-                "lane entered",
-          Inner.getHeader()->getTerminator()};
-  Fail.PlanDisagrees = true;
-  return false;
 }
 
 /// The body's blocks, each in I (the region), A (can still reach the
@@ -330,64 +268,42 @@ bool Cutter::isLaneAffine(Instruction *I) const {
                        InA);
 }
 
-void Cutter::findLaneAffine(const Loop *Inner) {
+void Cutter::ruleLaneAffine(const Loop *Inner,
+                            const SmallPtrSetImpl<Instruction *> &UniformInA,
+                            SmallSetVector<Instruction *, 4> *Out) const {
   bool InI = !D.ShadowLanes || (Inner && Inner->isInnermost());
   for (auto &[I, Needs] : Cross) {
     if (!isLaneAffine(I))
       continue;
-    if (Needs & (1u << PartB)) {
-      LaneAffineIn[PartB].insert(I);
-      Needs &= ~(1u << PartB);
-    }
+    if (Needs & (1u << PartB))
+      Out[PartB].insert(I);
     // A BOSCC dispatch reads the branch's condition from its lane array.
     bool BOSCCCond = D.BOSCCBranch && D.BOSCCBranch->getCondition() == I;
-    if ((Needs & (1u << PartI)) && InI && !D.UniformInA.count(I) &&
-        !is_contained(D.Lockstep.LaneStepped, I) && !BOSCCCond) {
-      LaneAffineIn[PartI].insert(I);
-      if (!D.ShadowLanes)
-        Needs &= ~(1u << PartI);
-    }
+    if ((Needs & (1u << PartI)) && InI && !UniformInA.count(I) &&
+        !is_contained(D.Lockstep.LaneStepped, I) && !BOSCCCond)
+      Out[PartI].insert(I);
+  }
+}
+
+void Cutter::dropRecomputedReads() {
+  for (auto &[I, Needs] : Cross) {
+    if (LaneAffineIn[PartB].count(I))
+      Needs &= ~(1u << PartB);
+    if (!D.ShadowLanes && LaneAffineIn[PartI].count(I))
+      Needs &= ~(1u << PartI);
   }
   Cross.remove_if([](const auto &KV) { return KV.second == 0; });
 }
 
-/// The plan's decision for \p Inner; a loop the plan did not see is
-/// divergent, without lockstep access. Verify mode applies the uniform-loop
-/// rule (UniformLoopRule.h) to this cut's parts too and refuses the cut
-/// when the plan decided otherwise.
-bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
-                              Failure &Fail) {
-  const InnerLoopDecision *L = nullptr;
-  if (Plan)
-    if (auto It = Plan->InnerLoops.find(Inner.getHeader());
-        It != Plan->InnerLoops.end())
-      L = &It->second;
-  if (L) {
-    D.UniformLoop = L->Uniform;
-    D.ShadowLanes = L->ShadowLanes;
-    D.UniformPhis = L->UniformPhis;
-    // Round counters, lane-stepped and steady copies count lanes at
-    // compile time: not at vscale x N lanes.
-    D.LockstepPlanned = L->Lockstep && VL.isFixed();
-    D.PrefetchChunks = VL.isFixed() ? L->PrefetchChunks : 0;
-    D.SteadyPlanned = L->SteadyRounds && VL.isFixed();
-  } else {
-    ++NumUnplannedLoops;
-    LLVM_DEBUG(dbgs() << "vplan-ext: no plan for the loop at "
-                      << Inner.getHeader()->getName() << "\n");
-  }
-  if (!Plan || !Plan->Verify)
-    return true;
-  UniformLoopShape S =
-      vplanext::findUniformLoop(Inner, InnerLatches, View, DT);
-  if (S.Uniform == D.UniformLoop && S.ShadowLanes == D.ShadowLanes &&
-      S.UniformPhis == D.UniformPhis)
-    return true;
-  Fail = {"verify: the plan lowers this inner loop other than the cut's "
-          "uniform-loop rule on the IR it cuts",
-          Inner.getHeader()->getTerminator()};
-  Fail.PlanDisagrees = true;
-  return false;
+/// A's values a uniform loop reads that are the same in every lane (see
+/// CutDecisions::UniformInA).
+SmallPtrSet<Instruction *, 8> Cutter::ruleUniformInA() const {
+  SmallPtrSet<Instruction *, 8> Shared;
+  if (D.UniformLoop)
+    for (auto &[I, Needs] : Cross)
+      if (isInputOfI(I, Needs) && isUniformValue(I))
+        Shared.insert(I);
+  return Shared;
 }
 
 LockstepAccess Cutter::ruleLockstep(Loop &Inner) const {
@@ -405,88 +321,12 @@ LockstepAccess Cutter::ruleLockstep(Loop &Inner) const {
       },
       [&](Instruction *I) { return isRecomputable(I); }, D.UniformLoop);
   // A uniform loop's lane-affine inputs are computed again in lane loop 2
-  // (findLaneAffine): stepped by construction, they need no copy (and a
+  // (LaneAffineIn): stepped by construction, they need no copy (and a
   // uniform loop's copy has no prefetches to keep).
   if (D.UniformLoop)
     llvm::erase_if(LA.LaneStepped,
                    [&](Instruction *I) { return isLaneAffine(I); });
   return LA;
-}
-
-const Value *Cutter::originOf(const Value *V) const {
-  if (!Origins)
-    return V;
-  auto It = Origins->find(V);
-  return It == Origins->end() ? V : It->second;
-}
-
-void Cutter::noteOrigins() {
-  if (!Origins)
-    return;
-  for (auto *In : {&N.InI, &N.InB})
-    for (auto [Old, New] : *In)
-      if (New != Old && !isa<Constant>(New) && !Origins->count(New))
-        (*Origins)[New] = const_cast<Value *>(originOf(Old));
-}
-
-namespace {
-template <typename T> bool sameSet(ArrayRef<T> A, ArrayRef<T> B) {
-  return A.size() == B.size() &&
-         all_of(A, [&](const T &X) { return is_contained(B, X); });
-}
-
-/// Whether two lockstep accesses of one loop rewrite the same instructions
-/// in the same way.
-bool sameLockstep(const LockstepAccess &A, const LockstepAccess &B) {
-  return sameSet<std::pair<PHINode *, ConstantInt *>>(A.Counters,
-                                                       B.Counters) &&
-         sameSet<Instruction *>(A.LaneStepped, B.LaneStepped) &&
-         sameSet<BranchInst *>(A.ExitTests, B.ExitTests) &&
-         sameSet<Instruction *>(A.SteppedAccesses, B.SteppedAccesses) &&
-         sameSet<Instruction *>(A.UniformAccesses, B.UniformAccesses) &&
-         A.NumAccesses == B.NumAccesses &&
-         A.ExitTestsRecomputable == B.ExitTestsRecomputable;
-}
-} // namespace
-
-/// The counters, exit tests and accesses are the plan's instructions as
-/// they are (the loop's own); each lane-stepped input is the input of this
-/// cut's region that stands for the plan's (an earlier cut may have made
-/// it: a value lane loop 2 computes again). An input the plan names that
-/// the region does not read is a lowering bug: the cut refuses.
-bool Cutter::takeLockstep(Loop &Inner, Failure &Fail) {
-  const LockstepAccess &Planned = Plan->InnerLoops.at(Inner.getHeader()).Access;
-  D.Lockstep = Planned;
-  D.Lockstep.LaneStepped.clear();
-  for (Instruction *P : Planned.LaneStepped) {
-    auto It = find_if(Cross, [&](const auto &KV) {
-      return isInputOfI(KV.first, KV.second) && originOf(KV.first) == P;
-    });
-    if (It == Cross.end()) {
-      Fail = {"a lane-stepped input of the plan is not an input of the "
-              "loop on the IR it cuts",
-              Inner.getHeader()->getTerminator()};
-      Fail.PlanDisagrees = Plan->Verify;
-      return false;
-    }
-    D.Lockstep.LaneStepped.push_back(It->first);
-  }
-  if (!Plan->Verify || sameLockstep(D.Lockstep, ruleLockstep(Inner)))
-    return true;
-  Fail = {"verify: the plan's lockstep access of this loop differs from "
-          "the rule's on the IR it cuts",
-          Inner.getHeader()->getTerminator()};
-  Fail.PlanDisagrees = true;
-  return false;
-}
-
-/// A's values a uniform loop reads that are the same in every lane (see
-/// CutDecisions::UniformInA).
-void Cutter::findUniformInA() {
-  if (D.UniformLoop)
-    for (auto &[I, Needs] : Cross)
-      if (isInputOfI(I, Needs) && isUniformValue(I))
-        D.UniformInA.insert(I);
 }
 
 } // namespace fission

@@ -148,17 +148,6 @@ bool Cutter::mayNeedCut(BasicBlock *Header) {
   return L.Latch && findBOSCCBranch(*LL, DT, Region);
 }
 
-bool Cutter::isSerialCall(const CallBase &CB) {
-  bool Rule = callNeedsSerialLanes(CB);
-  if (!Plan)
-    return Rule;
-  bool Planned = Plan->SerialCalls.count(
-      dyn_cast_or_null<CallBase>(originOf(&CB)));
-  if (Plan->Verify && Planned != Rule && !SerialDisagrees)
-    SerialDisagrees = &CB;
-  return Planned;
-}
-
 /// The lane loop in LoopInfo, when its control flow is one the cut can
 /// redirect.
 Loop *Cutter::checkLaneLoop(LoopInfo &LI, Failure &Fail) const {

@@ -16,8 +16,10 @@
 ///   LaneCutSite.cpp      the lane loop's normal form; where to cut (the
 ///                        first inner loop, else a call run lane by lane,
 ///                        else a BOSCC if/else) and a block of its own for it
-///   LaneCutAnalysis.cpp  parts, edges, crossing values and the decisions
-///                        (uniform loop, shadow lanes, lockstep); no IR change
+///   LaneCutAnalysis.cpp  parts, edges, crossing values and the rules on
+///                        the cut's IR; no IR change
+///   LaneCutPlan.cpp      the plan's decisions the cut takes (verify mode:
+///                        checked against the rules)
 ///   LaneCutLoops.cpp     the transform's order; new blocks, redirected
 ///                        edges, lane counters, uses rewired, copies
 ///   LaneCutRounds.cpp    shadow lanes' inputs, the round loop ("while any
@@ -301,8 +303,20 @@ private:
   /// Records what lane loop 2's and 3's reads and recomputed values stand
   /// for.
   void noteOrigins();
-  void findUniformInA();
-  void findLaneAffine(const Loop *Inner);
+  /// The rules for CutDecisions::UniformInA and LaneAffineIn on this
+  /// cut's IR (\p Out indexed by part), which the plan's decisions replace.
+  SmallPtrSet<Instruction *, 8> ruleUniformInA() const;
+  void ruleLaneAffine(const Loop *Inner,
+                      const SmallPtrSetImpl<Instruction *> &UniformInA,
+                      SmallSetVector<Instruction *, 4> *Out) const;
+  /// Crossing values that a later lane loop computes again (LaneAffineIn)
+  /// cross no more for that part.
+  void dropRecomputedReads();
+
+  // The plan's decisions (LaneCutPlan.cpp).
+  /// Planned: the plan's decision for the inner loop \p Inner cut at.
+  void findPlannedLoop(const Loop *Inner);
+  bool takeLaneValues(const Loop *Inner, Failure &Fail);
   bool takeEnteredCopy(const Loop &Inner, Failure &Fail);
   bool takeRefusal(const Loop *Inner, const Failure *Own,
                    Failure &Fail) const;
@@ -477,6 +491,9 @@ private:
 
   /// Verify mode: a call the plan and the rule on this IR disagree on.
   const CallBase *SerialDisagrees = nullptr;
+  /// The plan's decision for the inner loop this cut is at (null: a call,
+  /// a BOSCC region, a loop the plan did not see, no plan).
+  const InnerLoopDecision *Planned = nullptr;
   CutDecisions D;
   CutIR N;
   bool MadeSteadyCopy = false;

@@ -84,17 +84,6 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
   return Cut;
 }
 
-Cutter::Outcome Cutter::disagreeOnCall(Failure &Fail) const {
-  Fail = {callNeedsSerialLanes(*SerialDisagrees)
-              ? "verify: the rules on the IR it cuts run this call lane by "
-                "lane, the plan does not"
-              : "verify: the plan runs this call lane by lane, the rules on "
-                "the IR it cuts do not",
-          SerialDisagrees};
-  Fail.PlanDisagrees = true;
-  return Failed;
-}
-
 } // namespace fission
 
 namespace {

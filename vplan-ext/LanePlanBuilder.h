@@ -253,7 +253,8 @@ private:
   std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);
   void planSteadyRounds(PlanNode &N) const;
   void recordNoWrap(const Instruction &I);
-  bool planEnteredCopy(const Loop &C) const;
+  void planLaneValues(const Loop &C, InnerLoopDecision &D) const;
+  bool planEnteredCopy(const Loop &C, const InnerLoopDecision &D) const;
   bool steppedCopyAssumesNoWrap(const Instruction &I, const Loop &C,
                                 ArrayRef<Instruction *> Stepped);
   SmallPtrSet<const PHINode *, 4> planLockstep(Loop &C, PlanNode &N,

@@ -304,7 +304,7 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
       },
       Uniform, [&](Instruction *I) { return IsInput(I) && !InA(I); });
   // A uniform loop's lane-affine inputs are computed again in its lane
-  // loop 2 and need no lane-stepped copy (LaneLoopCutter's findLockstep).
+  // loop 2 and need no lane-stepped copy (the cut's ruleLockstep).
   if (Uniform)
     erase_if(LA.LaneStepped, [&](Instruction *I) {
       return InA(I) && isLaneAffine(I, Div.getLaneIndex(), Outside, InA,
@@ -379,36 +379,57 @@ void LanePlanBuilder::planSteadyRounds(PlanNode &N) const {
      << (NumExitTests == 1 ? "it does not fire" : "none fires");
 }
 
-/// Whether the cut at \p C, an innermost uniform loop with shadow lanes,
-/// gives its lane loop 2 a copy for rounds where every lane entered: some
-/// value its A computes, and its lane loop 2 reads (in C, on a back edge,
-/// or on an exit edge into a landing phi: not as a header phi's start), is
-/// lane-affine there (isLaneAffine, the cut's LaneAffineIn) and not the
-/// same in every lane (those are read once per round). A shadow lane reads
-/// such values from the lane arrays, as the lane it shadows has them; the
-/// copy computes them again from its counter (md's `neigh + i`).
-bool LanePlanBuilder::planEnteredCopy(const Loop &C) const {
+/// Plan transform: how the values of the cut's A at \p C reach the parts
+/// after it, other than through lane arrays (InnerLoopDecision's
+/// SharedInputs, RecomputedInLoop, RecomputedAfter), by the cut's rules on
+/// the plan's view of it: what it reads where (usePartAtCut), uniform
+/// values (isUniformLaneValue) and lane-affine ones (isLaneAffine). A
+/// lane-stepped input stays per lane: the lane-stepped copy computes it.
+void LanePlanBuilder::planLaneValues(const Loop &C,
+                                     InnerLoopDecision &D) const {
   const UniformLoopShape &Shape = CutShapes.at(&C);
-  if (!Shape.Uniform || !Shape.ShadowLanes || !C.isInnermost())
-    return false;
   const CutView &CV = CutViews.at(&C);
   auto InA = [&](const Instruction *I) {
     return CV.View.InAOrI(I) && !C.contains(I);
   };
-  auto ReadInC = [&](const Instruction &I) {
-    return any_of(I.uses(), [&](const Use &U) {
-      return usePartAtCut(C, U, CutA) == CutI;
-    });
-  };
+  // A shadowed loop that is not innermost would be cut again in a copy.
+  bool InLoop2 = !Shape.ShadowLanes || C.isInnermost();
   for (const BasicBlock *BB : L.blocks())
-    for (const Instruction &I : *BB)
-      if (InA(&I) && ReadInC(I) &&
-          isLaneAffine(&I, Div.getLaneIndex(), CV.View.IsOutside, InA,
-                       CV.IsOpaque) &&
-          !isUniformLaneValue(const_cast<Instruction *>(&I), CV.View,
-                              Shape.UniformPhis))
-        return true;
-  return false;
+    for (const Instruction &I : *BB) {
+      if (Control.count(&I) || !InA(&I))
+        continue;
+      bool ReadInC = false, ReadAfter = false;
+      for (const Use &U : I.uses()) {
+        CutPart K = usePartAtCut(C, U, CutA);
+        ReadInC |= K == CutI;
+        ReadAfter |= K == CutB;
+      }
+      bool Shared = Shape.Uniform && ReadInC &&
+                    isUniformLaneValue(const_cast<Instruction *>(&I), CV.View,
+                                       Shape.UniformPhis);
+      if (Shared)
+        D.SharedInputs.push_back(&I);
+      if ((!ReadInC && !ReadAfter) ||
+          !isLaneAffine(&I, Div.getLaneIndex(), CV.View.IsOutside, InA,
+                        CV.IsOpaque))
+        continue;
+      if (ReadAfter)
+        D.RecomputedAfter.push_back(&I);
+      if (ReadInC && InLoop2 && !Shared &&
+          !is_contained(D.Access.LaneStepped, &I))
+        D.RecomputedInLoop.push_back(&I);
+    }
+}
+
+/// Whether the cut at \p C, an innermost uniform loop with shadow lanes,
+/// gives its lane loop 2 a copy for rounds where every lane entered: its
+/// loop reads lane-affine values of A (\p D's RecomputedInLoop), which a
+/// shadow lane reads from the lane arrays, as the lane it shadows has
+/// them; the copy computes them again from its counter (md's `neigh + i`).
+bool LanePlanBuilder::planEnteredCopy(const Loop &C,
+                                      const InnerLoopDecision &D) const {
+  return D.Uniform && D.ShadowLanes && C.isInnermost() &&
+         !D.RecomputedInLoop.empty();
 }
 
 /// The lowering keeps a divergent loop's state in lane arrays, one value

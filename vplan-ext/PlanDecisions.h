@@ -52,6 +52,17 @@ struct InnerLoopDecision {
   /// inputs by what they stand for (CutOrigins). Empty when lockstep
   /// access is not tried or finds nothing.
   LockstepAccess Access;
+  /// The values of the part before the loop (A) that the cut carries
+  /// other than through lane arrays, as instructions of the uncut lane
+  /// loop (planLaneValues): a uniform loop's inputs every lane has the same
+  /// (read once per round, from lane 0); lane-affine values the loop reads
+  /// that its lane loop 2 computes again from its counter (not a shadowed
+  /// loop's, whose shadow lanes read the lane they shadow: only its copy
+  /// for rounds where every lane entered does); lane-affine values read
+  /// after the loop that lane loop 3 computes again.
+  llvm::SmallVector<const llvm::Instruction *, 4> SharedInputs;
+  llvm::SmallVector<const llvm::Instruction *, 4> RecomputedInLoop;
+  llvm::SmallVector<const llvm::Instruction *, 4> RecomputedAfter;
   /// A lane-stepped copy prefetches its contiguous accesses this many lane
   /// chunks ahead (0: none).
   unsigned PrefetchChunks = 0;

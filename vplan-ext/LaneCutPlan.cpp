@@ -1,0 +1,270 @@
+//===- LaneCutPlan.cpp - The plan's decisions a cut takes -----------------===//
+//
+/// \file
+/// One cut (LaneLoopCutter.h) takes its decisions from the lane loop's plan
+/// (PlanDecisions.h) instead of taking them again: how the inner loop is
+/// lowered (uniform, shadow lanes, lockstep access, the copies), whether
+/// the cut is refused, which calls run lane by lane, and which values of A
+/// are read once per round or computed again. The plan names instructions
+/// of the uncut lane loop; the cut finds them on its IR through what each
+/// value an earlier cut made stands for (CutOrigins). Without a plan, and at
+/// the cuts the plan does not describe (a call, a BOSCC region), the rules
+/// (LoweringRules.h and the analyses) decide. In verify mode the cut also
+/// applies the rules to its IR and refuses, with PlanDisagrees, wherever
+/// they differ from the plan.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LaneLoopCutter.h"
+#include "vplan-ext/LoweringRules.h"
+#include "vplan-ext/UniformLoopRule.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Debug.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "vplan-ext"
+
+STATISTIC(NumUnplannedLoops,
+          "Number of inner loops cut without a decision of the plan");
+
+namespace vplanext {
+namespace fission {
+
+const Value *Cutter::originOf(const Value *V) const {
+  if (!Origins)
+    return V;
+  auto It = Origins->find(V);
+  return It == Origins->end() ? V : It->second;
+}
+
+void Cutter::noteOrigins() {
+  if (!Origins)
+    return;
+  for (auto *In : {&N.InI, &N.InB})
+    for (auto [Old, New] : *In)
+      if (New != Old && !isa<Constant>(New) && !Origins->count(New))
+        (*Origins)[New] = const_cast<Value *>(originOf(Old));
+}
+
+void Cutter::findPlannedLoop(const Loop *Inner) {
+  Planned = nullptr;
+  if (!Plan || !Inner)
+    return;
+  if (auto It = Plan->InnerLoops.find(Inner->getHeader());
+      It != Plan->InnerLoops.end())
+    Planned = &It->second;
+}
+
+/// A loop the plan did not see is divergent, without lockstep access.
+/// Verify mode applies the uniform-loop rule (UniformLoopRule.h) to this
+/// cut's parts too.
+bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
+                              Failure &Fail) {
+  if (const InnerLoopDecision *L = Planned) {
+    D.UniformLoop = L->Uniform;
+    D.ShadowLanes = L->ShadowLanes;
+    D.UniformPhis = L->UniformPhis;
+    // Round counters, lane-stepped and steady copies count lanes at
+    // compile time: not at vscale x N lanes.
+    D.LockstepPlanned = L->Lockstep && VL.isFixed();
+    D.PrefetchChunks = VL.isFixed() ? L->PrefetchChunks : 0;
+    D.SteadyPlanned = L->SteadyRounds && VL.isFixed();
+  } else {
+    ++NumUnplannedLoops;
+    LLVM_DEBUG(dbgs() << "vplan-ext: no plan for the loop at "
+                      << Inner.getHeader()->getName() << "\n");
+  }
+  if (!Plan || !Plan->Verify)
+    return true;
+  UniformLoopShape S =
+      vplanext::findUniformLoop(Inner, InnerLatches, View, DT);
+  if (S.Uniform == D.UniformLoop && S.ShadowLanes == D.ShadowLanes &&
+      S.UniformPhis == D.UniformPhis)
+    return true;
+  Fail = {"verify: the plan lowers this inner loop other than the cut's "
+          "uniform-loop rule on the IR it cuts",
+          Inner.getHeader()->getTerminator()};
+  Fail.PlanDisagrees = true;
+  return false;
+}
+
+/// The plan's refusal of the cut at \p Inner (InnerLoopDecision::Refused),
+/// beside the rules' refusal on the IR being cut (\p Own, null if none):
+/// without a plan, or at a cut the plan does not decide (a call, a BOSCC
+/// region), the rules decide; with one the plan does, and verify mode
+/// reports a loop where the two differ. The rules still refuse a cut the
+/// plan would make: they keep the IR correct.
+bool Cutter::takeRefusal(const Loop *Inner, const Failure *Own,
+                         Failure &Fail) const {
+  const InnerLoopDecision *L = Planned;
+  const CutRefusal *R = L && L->Refused ? &L->Refused : nullptr;
+  if (L && Plan->Verify && (R ? !Own || Own->Why != R->Why : Own != nullptr)) {
+    Fail = {R ? std::string("verify: the plan refuses this cut (") + R->Why +
+                    "), the rules on the IR it cuts " +
+                    (Own ? "refuse it for: " + Own->Why : "accept it")
+              : "verify: the rules on the IR it cuts refuse this cut (" +
+                    Own->Why + "), the plan does not",
+            Inner->getHeader()->getTerminator()};
+    Fail.PlanDisagrees = true;
+    return false;
+  }
+  if (R) {
+    Fail = {R->Why, R->At};
+    Fail.Planned = true;
+    return false;
+  }
+  if (Own) {
+    Fail = *Own;
+    return false;
+  }
+  return true;
+}
+
+namespace {
+template <typename T> bool sameSet(ArrayRef<T> A, ArrayRef<T> B) {
+  return A.size() == B.size() &&
+         all_of(A, [&](const T &X) { return is_contained(B, X); });
+}
+
+/// Whether two lockstep accesses of one loop rewrite the same instructions
+/// in the same way.
+bool sameLockstep(const LockstepAccess &A, const LockstepAccess &B) {
+  return sameSet<std::pair<PHINode *, ConstantInt *>>(A.Counters,
+                                                       B.Counters) &&
+         sameSet<Instruction *>(A.LaneStepped, B.LaneStepped) &&
+         sameSet<BranchInst *>(A.ExitTests, B.ExitTests) &&
+         sameSet<Instruction *>(A.SteppedAccesses, B.SteppedAccesses) &&
+         sameSet<Instruction *>(A.UniformAccesses, B.UniformAccesses) &&
+         A.NumAccesses == B.NumAccesses &&
+         A.ExitTestsRecomputable == B.ExitTestsRecomputable;
+}
+
+template <typename SetT> bool sameMembers(const SetT &A, const SetT &B) {
+  return A.size() == B.size() &&
+         all_of(A, [&](const auto &X) { return B.count(X); });
+}
+} // namespace
+
+/// The counters, exit tests and accesses are the plan's instructions as
+/// they are (the loop's own); each lane-stepped input is the input of this
+/// cut's region that stands for the plan's (an earlier cut may have made
+/// it: a value lane loop 2 computes again). An input the plan names that
+/// the region does not read is a lowering bug: the cut refuses.
+bool Cutter::takeLockstep(Loop &Inner, Failure &Fail) {
+  const LockstepAccess &Access = Planned->Access;
+  D.Lockstep = Access;
+  D.Lockstep.LaneStepped.clear();
+  for (Instruction *P : Access.LaneStepped) {
+    auto It = find_if(Cross, [&](const auto &KV) {
+      return isInputOfI(KV.first, KV.second) && originOf(KV.first) == P;
+    });
+    if (It == Cross.end()) {
+      Fail = {"a lane-stepped input of the plan is not an input of the "
+              "loop on the IR it cuts",
+              Inner.getHeader()->getTerminator()};
+      Fail.PlanDisagrees = Plan->Verify;
+      return false;
+    }
+    D.Lockstep.LaneStepped.push_back(It->first);
+  }
+  if (!Plan->Verify || sameLockstep(D.Lockstep, ruleLockstep(Inner)))
+    return true;
+  Fail = {"verify: the plan's lockstep access of this loop differs from "
+          "the rule's on the IR it cuts",
+          Inner.getHeader()->getTerminator()};
+  Fail.PlanDisagrees = true;
+  return false;
+}
+
+/// The plan's shared inputs and lane-affine values (InnerLoopDecision's
+/// SharedInputs, RecomputedInLoop, RecomputedAfter), found among this
+/// cut's crossing values of A by origin; the rules' without a plan.
+/// Lane-affine values a lane loop computes again then cross no more
+/// (dropRecomputedReads).
+bool Cutter::takeLaneValues(const Loop *Inner, Failure &Fail) {
+  SmallPtrSet<Instruction *, 8> RuleShared;
+  SmallSetVector<Instruction *, 4> Rule[PartB + 1];
+  if (!Planned || Plan->Verify) {
+    RuleShared = ruleUniformInA();
+    ruleLaneAffine(Inner, RuleShared, Rule);
+  }
+  if (!Planned) {
+    D.UniformInA = RuleShared;
+    LaneAffineIn[PartI] = Rule[PartI];
+    LaneAffineIn[PartB] = Rule[PartB];
+    dropRecomputedReads();
+    return true;
+  }
+  for (auto &[I, Needs] : Cross) {
+    if (partOf(I->getParent()) != PartA)
+      continue;
+    const Value *O = originOf(I);
+    bool ReadInI = Needs & (1u << PartI), ReadInB = Needs & (1u << PartB);
+    if (ReadInI && is_contained(Planned->SharedInputs, O))
+      D.UniformInA.insert(I);
+    if (ReadInI && is_contained(Planned->RecomputedInLoop, O))
+      LaneAffineIn[PartI].insert(I);
+    if (ReadInB && is_contained(Planned->RecomputedAfter, O))
+      LaneAffineIn[PartB].insert(I);
+  }
+  if (Plan->Verify && (!sameMembers(D.UniformInA, RuleShared) ||
+                       !sameMembers(LaneAffineIn[PartI], Rule[PartI]) ||
+                       !sameMembers(LaneAffineIn[PartB], Rule[PartB]))) {
+    Fail = {"verify: the plan reads other values of the part before this "
+            "loop once per round or computes other ones again than the "
+            "rules on the IR it cuts",
+            Inner->getHeader()->getTerminator()};
+    Fail.PlanDisagrees = true;
+    return false;
+  }
+  dropRecomputedReads();
+  return true;
+}
+
+/// The plan's decision on the copy for rounds where every lane entered;
+/// the copy computes LaneAffineIn[PartI] again, which verify mode checks
+/// it has exactly when the plan asks for it.
+bool Cutter::takeEnteredCopy(const Loop &Inner, Failure &Fail) {
+  bool Own = D.ShadowLanes && !LaneAffineIn[PartI].empty();
+  const InnerLoopDecision *L = Planned;
+  D.EnteredCopy = L ? L->EnteredCopy && Own : Own;
+  if (!L || !Plan->Verify || L->EnteredCopy == Own)
+    return true;
+  Fail = {L->EnteredCopy
+              ? "verify: the plan gives this loop a copy for rounds where "
+                "every lane entered, the cut finds no lane-affine input"
+              : "verify: the cut finds lane-affine inputs of this shadowed "
+                "loop, the plan gives it no copy for rounds where every "
+                "lane entered",
+          Inner.getHeader()->getTerminator()};
+  Fail.PlanDisagrees = true;
+  return false;
+}
+
+bool Cutter::isSerialCall(const CallBase &CB) {
+  bool Rule = callNeedsSerialLanes(CB);
+  if (!Plan)
+    return Rule;
+  bool IsPlanned =
+      Plan->SerialCalls.count(dyn_cast_or_null<CallBase>(originOf(&CB)));
+  if (Plan->Verify && IsPlanned != Rule && !SerialDisagrees)
+    SerialDisagrees = &CB;
+  return IsPlanned;
+}
+
+Cutter::Outcome Cutter::disagreeOnCall(Failure &Fail) const {
+  Fail = {callNeedsSerialLanes(*SerialDisagrees)
+              ? "verify: the rules on the IR it cuts run this call lane by "
+                "lane, the plan does not"
+              : "verify: the plan runs this call lane by lane, the rules on "
+                "the IR it cuts do not",
+          SerialDisagrees};
+  Fail.PlanDisagrees = true;
+  return Failed;
+}
+
+} // namespace fission
+} // namespace vplanext
