@@ -51,8 +51,9 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
   bool Ok = findEdges(Own);
   if (Ok && S.Inner && !takeLoopDecision(*S.Inner, DT, Fail))
     return false;
+  if (Ok && !takeLanding(Fail))
+    return false;
   if (Ok) {
-    decideLanding();
     Ok = checkInstructions(Own) && findCrossingValues(Own) &&
          checkSharedLocals(Own);
   }
@@ -143,24 +144,25 @@ bool Cutter::findEdges(Failure &Fail) {
   return true;
 }
 
-/// Where lane loop 3 takes each lane: a resume point per landing edge
-/// (needsResumeDispatch); else into the one block, with the values its phis
-/// take on the lane's edge when there is more than one edge.
-void Cutter::decideLanding() {
+/// The rule for where lane loop 3 takes each lane (\p NeedResume, \p Phis;
+/// CutDecisions::NeedResume and LandingPhis): a resume point per landing
+/// edge (needsResumeDispatch); else into the one block, with the values its
+/// phis take on the lane's edge when there is more than one edge.
+void Cutter::ruleLanding(bool &NeedResume,
+                         SmallVectorImpl<PHINode *> &Phis) const {
   SmallVector<LandingTarget, 4> Targets;
   for (const Edge &E : Landing)
     Targets.push_back({E.To, 0});
-  D.NeedResume =
-      needsResumeDispatch(Targets, D.UniformLoop && !D.ShadowLanes);
+  NeedResume = needsResumeDispatch(Targets, D.UniformLoop && !D.ShadowLanes);
   BasicBlock *To = Landing.front().To;
-  if (D.NeedResume || Landing.size() == 1 || To == L.Latch)
+  if (NeedResume || Landing.size() == 1 || To == L.Latch)
     return;
   SmallVector<const BasicBlock *, 4> From;
   for (const Edge &E : Landing)
     From.push_back(E.From);
   for (PHINode &PN : To->phis())
     if (isLandingPhi(PN, From))
-      D.LandingPhis.push_back(&PN);
+      Phis.push_back(&PN);
 }
 
 /// What the cut cannot carry or would reorder (whyInstructionRefusesCut).

@@ -224,6 +224,38 @@ bool Cutter::takeLaneValues(const Loop *Inner, Failure &Fail) {
   return true;
 }
 
+/// Where lane loop 3 takes each lane: the plan's resume dispatch or
+/// landing phis (the phis of the block every lane lands in, found there by
+/// origin). Verify mode compares them with the rule's unless the plan
+/// refuses the cut, which then lands nowhere.
+bool Cutter::takeLanding(Failure &Fail) {
+  bool RuleResume = false;
+  SmallVector<PHINode *, 4> RulePhis;
+  if (!Planned || Plan->Verify)
+    ruleLanding(RuleResume, RulePhis);
+  if (!Planned) {
+    D.NeedResume = RuleResume;
+    D.LandingPhis = RulePhis;
+    return true;
+  }
+  D.NeedResume = Planned->ResumeDispatch;
+  if (!D.NeedResume && !Planned->LandingPhis.empty())
+    for (PHINode &PN : Landing.front().To->phis())
+      if (Planned->LandingPhis.count(
+              dyn_cast_or_null<PHINode>(originOf(&PN))))
+        D.LandingPhis.push_back(&PN);
+  if (!Plan->Verify || Planned->Refused ||
+      (RuleResume == D.NeedResume &&
+       sameSet<PHINode *>(RulePhis, D.LandingPhis)))
+    return true;
+  Fail = {"verify: the plan lands the lanes that leave this loop other "
+          "than the rule on the IR it cuts (resume dispatch or landing "
+          "values)",
+          IH->getTerminator()};
+  Fail.PlanDisagrees = true;
+  return false;
+}
+
 /// The plan's decision on the copy for rounds where every lane entered;
 /// the copy computes LaneAffineIn[PartI] again, which verify mode checks
 /// it has exactly when the plan asks for it.

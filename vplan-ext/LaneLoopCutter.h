@@ -276,7 +276,8 @@ private:
                Failure &Fail);
   void classifyParts(Loop &LL, Loop *Inner);
   bool findEdges(Failure &Fail);
-  void decideLanding();
+  void ruleLanding(bool &NeedResume, SmallVectorImpl<PHINode *> &Phis) const;
+  bool takeLanding(Failure &Fail);
   bool checkInstructions(Failure &Fail) const;
   bool findCrossingValues(Failure &Fail);
   void findAvailability(const DominatorTree &DT);

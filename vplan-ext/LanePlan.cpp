@@ -513,6 +513,8 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
   N->LoopDecision.ShadowLanes = Shape.ShadowLanes;
   N->LoopDecision.UniformPhis = Shape.UniformPhis;
   SmallPtrSet<const PHINode *, 4> Counters = planLockstep(C, *N, !Divergent);
+  N->LoopDecision.ResumeDispatch = hasResumeDispatch(C);
+  N->LoopDecision.LandingPhis = CutViews.at(&C).LandingPhis;
   planLaneValues(C, N->LoopDecision);
   N->LoopDecision.EnteredCopy = planEnteredCopy(C, N->LoopDecision);
   if (auto It = Refusals.find(&C); It != Refusals.end())

@@ -52,6 +52,12 @@ struct InnerLoopDecision {
   /// inputs by what they stand for (CutOrigins). Empty when lockstep
   /// access is not tried or finds nothing.
   LockstepAccess Access;
+  /// Lanes leave the cut for more than one block (needsResumeDispatch):
+  /// each records where, and lane loop 3 dispatches on it. Else, when they
+  /// leave on several edges into one block, the phis there that take a
+  /// value per edge (isLandingPhi): each lane records its landing values.
+  bool ResumeDispatch = false;
+  llvm::SmallPtrSet<const llvm::PHINode *, 4> LandingPhis;
   /// The values of the part before the loop (A) that the cut carries
   /// other than through lane arrays, as instructions of the uncut lane
   /// loop (planLaneValues): a uniform loop's inputs every lane has the same
