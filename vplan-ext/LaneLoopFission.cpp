@@ -21,6 +21,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/Debug.h"
@@ -148,7 +149,9 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
         // Lane loop 2 is the call alone: it runs lane by lane, never cut
         // or widened again.
         ++R.NumSerialCalls;
-        if (const Function *Callee = Call->getCalledFunction())
+        if (auto *II = dyn_cast<IntrinsicInst>(Call))
+          R.SerialCallees.insert(Intrinsic::getBaseName(II->getIntrinsicID()));
+        else if (const Function *Callee = Call->getCalledFunction())
           R.SerialCallees.insert(Callee->getName());
         else if (Call->isInlineAsm())
           R.SerialCallees.insert("inline asm");

@@ -406,7 +406,7 @@ const Instruction *findSerialCallClobber(const Loop &LL) {
   for (const BasicBlock *BB : LL.blocks())
     for (const Instruction &I : *BB)
       if (const auto *CB = dyn_cast<CallBase>(&I);
-          CB && callNeedsSerialLanes(*CB))
+          CB && callNeedsSerialLanes(*CB) && !isa<MemIntrinsic>(CB))
         if (const Instruction *Shared = findSharedAccessClobbered(*CB, LL))
           return Shared;
   return nullptr;
@@ -424,10 +424,12 @@ const char *whyVectorizerDeclines(const Instruction &I) {
            "intrinsic)";
   // The vectorizer widens the intrinsics it has vector forms of, and drops
   // the few that carry no work (assume, lifetime markers, ...); any other
-  // (memset, memcpy, prefetch, ...) ends the loop's vectorization.
+  // (prefetch, stacksave, ...) ends the loop's vectorization. memset and
+  // friends run lane by lane in a lane loop of their own.
   if (auto *II = dyn_cast<IntrinsicInst>(&I);
-      II && !getVectorIntrinsicIDForCall(II, /*TLI=*/nullptr))
-    return "a call to an intrinsic it cannot widen (a memset or memcpy, say)";
+      II && !isa<MemIntrinsic>(II) &&
+      !getVectorIntrinsicIDForCall(II, /*TLI=*/nullptr))
+    return "a call to an intrinsic it cannot widen (a prefetch, say)";
   return nullptr;
 }
 
@@ -439,6 +441,11 @@ const char *whyVectorizerDeclinesNoWrap(const Instruction &I) {
 }
 
 bool callNeedsSerialLanes(const CallBase &CB) {
+  // memset, memcpy and memmove are a lane's own writes (like its stores),
+  // which the vectorizer cannot widen: run lane by lane, they leave the
+  // rest of their lane loop to it.
+  if (isa<MemIntrinsic>(CB))
+    return true;
   if (isa<IntrinsicInst>(CB))
     return false;
   if (CB.hasFnAttr(NoLaneVariantAttr))

@@ -69,9 +69,9 @@ constexpr const char *VariantOfAttr = "vecclone-variant-of";
 /// libm calls lane by lane or libmvec calls (vecclone's LibmvecCalls).
 llvm::StringRef libmBaseName(llvm::Intrinsic::ID ID);
 
-/// A call the loop vectorizer cannot widen: no intrinsic, no vector variant
-/// (or \c NoLaneVariantAttr). Fission runs it lane by lane, in lane order
-/// (instantiation).
+/// A call the loop vectorizer cannot widen: memset, memcpy or memmove, or
+/// not an intrinsic and no vector variant (or \c NoLaneVariantAttr).
+/// Fission runs it lane by lane, in lane order (instantiation).
 bool callNeedsSerialLanes(const llvm::CallBase &CB);
 
 /// A load or store of the lane loop \p LL at an address every lane shares
@@ -147,7 +147,9 @@ extern const char *const SharedLocalReason;
 /// atomic read-modify-write, a compare-and-exchange or a fence (LLVM's
 /// loop access analysis takes loads, stores and calls with vector variants
 /// only, and declines the loop otherwise), a constrained floating-point
-/// intrinsic, or another intrinsic without a vector form (memset, ...). The cut leaves such an
+/// intrinsic, or another intrinsic without a vector form but memset,
+/// memcpy and memmove (prefetch, ...: callNeedsSerialLanes cuts those
+/// out). The cut leaves such an
 /// instruction where it is, so the lane loop that holds it after the cut
 /// runs its lanes one by one.
 const char *whyVectorizerDeclines(const llvm::Instruction &I);

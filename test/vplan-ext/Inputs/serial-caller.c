@@ -9,7 +9,7 @@
 #define R 40
 int main(void) {
   static float fa[N], fr[N];
-  static int ia[N], ir[N], rows[8 * R], rr[R];
+  static int ia[N], ir[N], rows[8 * R], rr[R], buf[8 * R];
   for (int i = 0; i < 8 * R; ++i)
     rows[i] = (i * 5) % 23 - 4;
   for (int i = 0; i < N; ++i) {
@@ -34,5 +34,11 @@ int main(void) {
 #pragma omp simd
   for (int i = 0; i < R; ++i) rr[i] = pure_rows(rows, R, i);
   for (int i = 0; i < R; ++i) printf("pure_rows[%d] = %d\n", i, rr[i]);
+  for (int i = 0; i < 8 * R; ++i)
+    buf[i] = -1;
+#pragma omp simd
+  for (int i = 0; i < R; ++i) rr[i] = copy_mix(buf, rows, i, rows[3 * i]);
+  for (int i = 0; i < R; ++i) printf("copy_mix[%d] = %d\n", i, rr[i]);
+  for (int i = 0; i < 8 * R; ++i) printf("buf[%d] = %d\n", i, buf[i]);
   return 0;
 }

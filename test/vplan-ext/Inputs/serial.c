@@ -1,5 +1,6 @@
 #include "serial.h"
 #include <stdio.h>
+#include <string.h>
 
 /* printf under a divergent condition: each lane that prints does so in lane
  * order, so the output equals the scalar program's. */
@@ -57,4 +58,13 @@ int pure_rows(const int *t, int n, int r) {
   for (int j = 0; j < (t[r] & 7); j++)
     s += ext_pure(t[j * n + r]);
   return s;
+}
+
+/* memset and memcpy are the lane's own writes, which the vectorizer cannot
+ * widen: each runs lane by lane, the arithmetic around them is vectorized. */
+#pragma omp declare simd uniform(buf, src) linear(i : 1) notinbranch
+int copy_mix(int *buf, const int *src, int i, int x) {
+  memset(buf + i * 8, 0, 4 * sizeof(int));
+  memcpy(buf + i * 8 + 4, src + i, 4 * sizeof(int));
+  return x * 3 + (x >> 2) - i;
 }
