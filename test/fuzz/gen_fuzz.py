@@ -354,6 +354,9 @@ def random_function(R, idx):
 #   fenv      the body under #pragma STDC FENV_ACCESS ON, with x * y + c
 #   msabi     an __attribute__((ms_abi)) function (the drivers and loops
 #             declare it ms_abi too, and its variants as gcc makes them)
+#   memops    a memset or memcpy of a variable size (0 or the element) into
+#             a slot the lane owns, sometimes in a loop: calls the
+#             vectorizer cannot widen, which run lane by lane
 # C++ only (--cxx):
 #   refs      references: linear(ref(x)), linear(val(x)), linear(uval(x))
 #   byval     a small class with a user-provided copy constructor and
@@ -365,7 +368,7 @@ def random_function(R, idx):
 #             throw (an invoke and a cleanup)
 #   trycatch  try/catch around a helper that throws for about half the
 #             inputs; the catch returns a value
-C_SHAPES = ["cgoto", "asmgoto", "constarg", "noinline", "errno", "fenv", "msabi"]
+C_SHAPES = ["cgoto", "asmgoto", "constarg", "noinline", "errno", "fenv", "msabi", "memops"]
 CXX_SHAPES = ["refs", "byval", "member", "static", "template", "dtor", "trycatch"]
 # Shapes known to give wrong answers (or no variants) with the current
 # plugin and clang 22: off unless named (docs/design/reliability.md, "Issue
@@ -375,7 +378,7 @@ CXX_SHAPES = ["refs", "byval", "member", "static", "template", "dtor", "trycatch
 KNOWN_BAD = []
 DEFAULT_SHAPES = [x for x in C_SHAPES + CXX_SHAPES if x not in KNOWN_BAD]
 SHAPE_P = {"cgoto": .06, "asmgoto": .06, "constarg": .08, "noinline": .08, "errno": .08,
-           "fenv": .08, "msabi": .06, "refs": .3, "byval": .2, "member": .15, "static": .12,
+           "fenv": .08, "msabi": .06, "memops": .1, "refs": .3, "byval": .2, "member": .15, "static": .12,
            "template": .15, "dtor": .15, "trycatch": .2}
 SHAPES = set()
 CXX = False
@@ -659,6 +662,22 @@ def apply_shapes(f, seed, idx):
         prefix = "\n#pragma STDC FENV_ACCESS ON\n"
         pre.append("x = x * y + %s;" % b.const_f())
         f.shapes.append("fenv")
+    if b.wslots and on("memops"):
+        R = b.R
+        lv, e = R.choice(b.wslots)
+        n = "((unsigned)(%s) & 1u) * sizeof(%s)" % (b.iexpr(1), lv)
+        if R.random() < 0.5:
+            op = "__builtin_memset(&%s, (int)((%s) & 255u), %s);" % (lv, b.iexpr(1), n)
+        else:
+            # from constant memory: a local source would live in memory,
+            # which refuses the cut (the lanes would share it)
+            val = b.const_f() if e in FP_TYPES else b.const_i()
+            op = "{ static const %s fzm = (%s)(%s); __builtin_memcpy(&%s, &fzm, %s); }" % (
+                TYPES[e][0], TYPES[e][0], val, lv, n)
+        if R.random() < 0.5:
+            op = "for (unsigned fzk = 0; fzk < ((%s) & 3u); fzk++) { %s }" % (b.iexpr(1), op)
+        pre.append(op)
+        f.shapes.append("memops")
     if CXX and on("dtor"):
         pre.append("{ unsigned fzgv = (unsigned)t; { FzGuard fzg(&fzgv, %s); s += (%s)fzx_mt((unsigned)(%s) & 0xffffu); } t ^= (%s)fzgv; }"
                    % (b.const_i(), at, b.iexpr(1), at))
