@@ -33,6 +33,16 @@ STATISTIC(NumUnplannedLoops,
 namespace vplanext {
 namespace fission {
 
+namespace {
+/// Verify mode's failure: the plan's decision that \p Why names differs
+/// from the rules on the IR being cut, at \p At. Returns false.
+bool planDisagrees(Failure &Fail, std::string Why, const Instruction *At) {
+  Fail = {std::move(Why), At};
+  Fail.PlanDisagrees = true;
+  return false;
+}
+} // namespace
+
 const Value *Cutter::originOf(const Value *V) const {
   if (!Origins)
     return V;
@@ -84,11 +94,10 @@ bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
   if (S.Uniform == D.UniformLoop && S.ShadowLanes == D.ShadowLanes &&
       S.UniformPhis == D.UniformPhis)
     return true;
-  Fail = {"verify: the plan lowers this inner loop other than the cut's "
-          "uniform-loop rule on the IR it cuts",
-          Inner.getHeader()->getTerminator()};
-  Fail.PlanDisagrees = true;
-  return false;
+  return planDisagrees(Fail,
+                       "verify: the plan lowers this inner loop other than "
+                       "the cut's uniform-loop rule on the IR it cuts",
+                       Inner.getHeader()->getTerminator());
 }
 
 /// The plan's refusal of the cut at \p Inner (InnerLoopDecision::Refused),
@@ -102,14 +111,14 @@ bool Cutter::takeRefusal(const Loop *Inner, const Failure *Own,
   const InnerLoopDecision *L = Planned;
   const CutRefusal *R = L && L->Refused ? &L->Refused : nullptr;
   if (L && Plan->Verify && (R ? !Own || Own->Why != R->Why : Own != nullptr)) {
-    Fail = {R ? std::string("verify: the plan refuses this cut (") + R->Why +
-                    "), the rules on the IR it cuts " +
-                    (Own ? "refuse it for: " + Own->Why : "accept it")
-              : "verify: the rules on the IR it cuts refuse this cut (" +
-                    Own->Why + "), the plan does not",
-            Inner->getHeader()->getTerminator()};
-    Fail.PlanDisagrees = true;
-    return false;
+    return planDisagrees(
+        Fail,
+        R ? std::string("verify: the plan refuses this cut (") + R->Why +
+                "), the rules on the IR it cuts " +
+                (Own ? "refuse it for: " + Own->Why : "accept it")
+          : "verify: the rules on the IR it cuts refuse this cut (" +
+                Own->Why + "), the plan does not",
+        Inner->getHeader()->getTerminator());
   }
   if (R) {
     Fail = {R->Why, R->At};
@@ -172,11 +181,10 @@ bool Cutter::takeLockstep(Loop &Inner, Failure &Fail) {
   }
   if (!Plan->Verify || sameLockstep(D.Lockstep, ruleLockstep(Inner)))
     return true;
-  Fail = {"verify: the plan's lockstep access of this loop differs from "
-          "the rule's on the IR it cuts",
-          Inner.getHeader()->getTerminator()};
-  Fail.PlanDisagrees = true;
-  return false;
+  return planDisagrees(Fail,
+                       "verify: the plan's lockstep access of this loop "
+                       "differs from the rule's on the IR it cuts",
+                       Inner.getHeader()->getTerminator());
 }
 
 /// The plan's shared inputs and lane-affine values (InnerLoopDecision's
@@ -213,12 +221,12 @@ bool Cutter::takeLaneValues(const Loop *Inner, Failure &Fail) {
   if (Plan->Verify && (!sameMembers(D.UniformInA, RuleShared) ||
                        !sameMembers(LaneAffineIn[PartI], Rule[PartI]) ||
                        !sameMembers(LaneAffineIn[PartB], Rule[PartB]))) {
-    Fail = {"verify: the plan reads other values of the part before this "
-            "loop once per round or computes other ones again than the "
-            "rules on the IR it cuts",
-            Inner->getHeader()->getTerminator()};
-    Fail.PlanDisagrees = true;
-    return false;
+    return planDisagrees(
+        Fail,
+        "verify: the plan reads other values of the part before this loop "
+        "once per round or computes other ones again than the rules on the "
+        "IR it cuts",
+        Inner->getHeader()->getTerminator());
   }
   dropRecomputedReads();
   return true;
@@ -248,12 +256,11 @@ bool Cutter::takeLanding(Failure &Fail) {
       (RuleResume == D.NeedResume &&
        sameSet<PHINode *>(RulePhis, D.LandingPhis)))
     return true;
-  Fail = {"verify: the plan lands the lanes that leave this loop other "
-          "than the rule on the IR it cuts (resume dispatch or landing "
-          "values)",
-          IH->getTerminator()};
-  Fail.PlanDisagrees = true;
-  return false;
+  return planDisagrees(Fail,
+                       "verify: the plan lands the lanes that leave this "
+                       "loop other than the rule on the IR it cuts (resume "
+                       "dispatch or landing values)",
+                       IH->getTerminator());
 }
 
 /// The plan's decision on the copy for rounds where every lane entered;
@@ -265,15 +272,14 @@ bool Cutter::takeEnteredCopy(const Loop &Inner, Failure &Fail) {
   D.EnteredCopy = L ? L->EnteredCopy && Own : Own;
   if (!L || !Plan->Verify || L->EnteredCopy == Own)
     return true;
-  Fail = {L->EnteredCopy
-              ? "verify: the plan gives this loop a copy for rounds where "
-                "every lane entered, the cut finds no lane-affine input"
-              : "verify: the cut finds lane-affine inputs of this shadowed "
-                "loop, the plan gives it no copy for rounds where every "
-                "lane entered",
-          Inner.getHeader()->getTerminator()};
-  Fail.PlanDisagrees = true;
-  return false;
+  return planDisagrees(
+      Fail,
+      L->EnteredCopy
+          ? "verify: the plan gives this loop a copy for rounds where every "
+            "lane entered, the cut finds no lane-affine input"
+          : "verify: the cut finds lane-affine inputs of this shadowed loop, "
+            "the plan gives it no copy for rounds where every lane entered",
+      Inner.getHeader()->getTerminator());
 }
 
 bool Cutter::isSerialCall(const CallBase &CB) {
@@ -288,13 +294,13 @@ bool Cutter::isSerialCall(const CallBase &CB) {
 }
 
 Cutter::Outcome Cutter::disagreeOnCall(Failure &Fail) const {
-  Fail = {callNeedsSerialLanes(*SerialDisagrees)
-              ? "verify: the rules on the IR it cuts run this call lane by "
-                "lane, the plan does not"
-              : "verify: the plan runs this call lane by lane, the rules on "
-                "the IR it cuts do not",
-          SerialDisagrees};
-  Fail.PlanDisagrees = true;
+  planDisagrees(Fail,
+                callNeedsSerialLanes(*SerialDisagrees)
+                    ? "verify: the rules on the IR it cuts run this call "
+                      "lane by lane, the plan does not"
+                    : "verify: the plan runs this call lane by lane, the "
+                      "rules on the IR it cuts do not",
+                SerialDisagrees);
   return Failed;
 }
 
