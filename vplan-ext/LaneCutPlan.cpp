@@ -47,7 +47,7 @@ const Value *Cutter::originOf(const Value *V) const {
   if (!Origins)
     return V;
   auto It = Origins->find(V);
-  return It == Origins->end() ? V : It->second;
+  return It == Origins->end() ? nullptr : It->second;
 }
 
 void Cutter::noteOrigins() {

@@ -228,13 +228,20 @@ struct CutIR {
   DenseMap<Value *, Value *> InB;
 };
 
-/// What each value an earlier cut of the lane loop made stands for in the
-/// uncut lane loop: a lane array's read or a value computed again in a
-/// later lane loop, a copy's instruction. The plan's decisions name the
-/// uncut loop's instructions; a cut finds them on its IR through this map.
-/// Values not in it stand for themselves; an entry whose original was
-/// deleted holds null.
-using CutOrigins = ValueMap<const Value *, WeakVH>;
+/// The key of CutOrigins is the value a cut has: replaced, it is another
+/// value, which stands for nothing until a cut records it.
+struct CutOriginsConfig : ValueMapConfig<const Value *> {
+  enum { FollowRAUW = false };
+};
+/// What each value of the lane loop stands for in the uncut lane loop: an
+/// instruction of the uncut loop itself, and for the values the cuts make,
+/// a lane array's read or a value computed again in a later lane loop, a
+/// copy's instruction, the value they replace. The plan's decisions name
+/// the uncut loop's instructions; a cut finds them on its IR through this
+/// map. A value not in it, or whose original was deleted (null), stands
+/// for nothing: an instruction made where a deleted one was never passes
+/// for it.
+using CutOrigins = ValueMap<const Value *, WeakVH, CutOriginsConfig>;
 
 /// One cut of one lane loop.
 class Cutter {

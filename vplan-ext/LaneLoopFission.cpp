@@ -20,6 +20,7 @@
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -123,7 +124,10 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
   // Copies of a BOSCC region are not cut again.
   SmallPtrSet<BasicBlock *, 8> NoBOSCC;
   constexpr unsigned MaxCuts = 128;
+  // Every instruction stands for itself before the first cut.
   fission::CutOrigins Origins;
+  for (Instruction &I : instructions(F))
+    Origins[&I] = &I;
   while (!Work.empty()) {
     BasicBlock *H = Work.front();
     Work.pop_front();

@@ -19,6 +19,7 @@
 #include "vplan-ext/LanePlanBuilder.h"
 #include "vplan-ext/LockstepAccess.h"
 #include "vplan-ext/LoweringRules.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include <functional>
 
@@ -56,15 +57,28 @@ CutPart LanePlanBuilder::partAtCut(const Loop &C, const Instruction &I) const {
 /// Where the cut at \p C reads the use \p U of a value of part \p DefPart
 /// (the cut's partOfUse): a phi reads on its incoming edge, except that
 /// a phi of B reads a value from before B there, unless it is a landing
-/// phi (read on the edge). A nested cut's value read after its parent
-/// reaches that read through the parent's lane arrays, stored where the
-/// value is computed.
+/// phi (read on the edge). A nested cut's value read after its parent P
+/// reaches that read through P's lane arrays: a value of P's body is
+/// stored at the end of P's lane loop 2, on each edge that leaves P from a
+/// block it dominates (the last part of this cut; the cut's buildLatch2),
+/// any other where it is computed.
 CutPart LanePlanBuilder::usePartAtCut(const Loop &C, const Use &U,
                                       CutPart DefPart) const {
   auto *UI = cast<Instruction>(U.getUser());
   const Loop &P = *C.getParentLoop();
-  if (&P != &L && !P.contains(UI))
-    return DefPart;
+  if (&P != &L && !P.contains(UI)) {
+    auto *Def = dyn_cast<Instruction>(U.get());
+    if (!Def || !P.contains(Def))
+      return DefPart;
+    SmallVector<BasicBlock *, 4> Exiting;
+    P.getExitingBlocks(Exiting);
+    return any_of(Exiting,
+                  [&](const BasicBlock *E) {
+                    return DT.dominates(Def, E->getTerminator());
+                  })
+               ? CutB
+               : DefPart;
+  }
   auto *PN = dyn_cast<PHINode>(UI);
   if (!PN)
     return partAtCut(C, *UI);
