@@ -127,7 +127,9 @@ public:
   unsigned getNumRoundCounters() const {
     return LoopDecision.Access.Counters.size();
   }
-  bool hasSteppedCopy() const { return !LoopDecision.Access.LaneStepped.empty(); }
+  bool hasSteppedCopy() const {
+    return !LoopDecision.Access.LaneStepped.empty();
+  }
   /// Uniform loops: lanes that skip the loop shadow a lane that enters it.
   bool hasShadowLanes() const { return LoopDecision.ShadowLanes; }
   /// Loops: how the cut lowers the loop.

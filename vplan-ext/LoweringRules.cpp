@@ -422,13 +422,14 @@ const char *whyVectorizerDeclines(const Instruction &I) {
   if (isa<ConstrainedFPIntrinsic>(I))
     return "a floating-point operation under FENV_ACCESS (a constrained "
            "intrinsic)";
-  // The vectorizer widens the intrinsics it has vector forms of, and drops
-  // the few that carry no work (assume, lifetime markers, ...); any other
-  // (prefetch, stacksave, ...) ends the loop's vectorization. memset and
-  // friends run lane by lane in a lane loop of their own.
+  // A call the cut runs lane by lane (memset, say) is in a lane loop of
+  // its own. The vectorizer widens the intrinsics it has vector forms of,
+  // and drops the few that carry no work (assume, lifetime markers, ...);
+  // any other (prefetch, stacksave, ...) ends the loop's vectorization.
+  if (auto *CB = dyn_cast<CallBase>(&I); CB && callNeedsSerialLanes(*CB))
+    return nullptr;
   if (auto *II = dyn_cast<IntrinsicInst>(&I);
-      II && !isa<MemIntrinsic>(II) &&
-      !getVectorIntrinsicIDForCall(II, /*TLI=*/nullptr))
+      II && !getVectorIntrinsicIDForCall(II, /*TLI=*/nullptr))
     return "a call to an intrinsic it cannot widen (a prefetch, say)";
   return nullptr;
 }
