@@ -838,12 +838,22 @@ static bool hasIrreducibleControlFlow(Function &F) {
   return containsIrreducibleCFG<BasicBlock *>(RPOT, LI);
 }
 
-/// Whether the lane loop headed by \p Header has inner loops.
-static bool hasInnerLoops(Function &V, BasicBlock *Header) {
+/// Whether the lane loop headed by \p Header has work for the cut: inner
+/// loops, or a call it runs lane by lane.
+static bool needsCut(Function &V, BasicBlock *Header) {
   DominatorTree DT(V);
   LoopInfo LI(DT);
   Loop *L = LI.getLoopFor(Header);
-  return L && L->getHeader() == Header && !L->getSubLoops().empty();
+  if (!L || L->getHeader() != Header)
+    return false;
+  if (!L->getSubLoops().empty())
+    return true;
+  return any_of(L->blocks(), [](BasicBlock *BB) {
+    return any_of(*BB, [](Instruction &I) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      return CB && vplanext::callNeedsSerialLanes(*CB);
+    });
+  });
 }
 
 /// \p ID with `llvm.loop.vectorize.scalable.enable`: the width is then
@@ -982,8 +992,10 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       Out.ScalarLaneLoopReason = Why;
   }
   // An SVE variant's lane loop without inner loops goes to the vectorizer
-  // as it is; calls are widened there or not at all.
-  bool ScalableStraight = ABI.Scalable && !hasInnerLoops(*V, Main.Header);
+  // as it is, its calls widened there; one with a call run lane by lane
+  // goes to the cut, which refuses it at vscale x N lanes (the variant then
+  // runs granule by granule).
+  bool ScalableStraight = ABI.Scalable && !needsCut(*V, Main.Header);
   if (Out.Inlined && Out.ScalarLaneLoopReason.empty()) {
     Builder.widenNoWrapLinear(Main);
     // Before the cut: a call without a usable variant must be cut out like

@@ -28,6 +28,7 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -219,7 +220,8 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
     });
 }
 
-/// An SVE variant of a body with inner loops: over all its vscale x N
+/// An SVE variant of a body with inner loops or calls run lane by lane
+/// (memset, a function without variants): over all its vscale x N
 /// lanes when vplan-ext's cut at the run-time lane count makes every lane
 /// loop one for the vectorizer (remark SVERounds); else granule by granule,
 /// an N-lane variant called per 128-bit granule (remark SVEGranules, with
@@ -308,6 +310,12 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
              << "; its variants may stay scalar";
     });
 
+  // The cut has work in an SVE variant: inner loops, or a call it runs
+  // lane by lane (which takes a fixed lane count: granule by granule).
+  bool NeedsCut = !LI.empty() || any_of(instructions(F), [](Instruction &I) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    return CB && vplanext::callNeedsSerialLanes(*CB);
+  });
   // Every variant copies the scalar body: fix its fused multiply-adds
   // first, so that the lanes fuse what the scalar function fuses.
   pinScalarContraction(F);
@@ -343,7 +351,7 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
     // the old declaration steps aside and is replaced afterwards.
     if (Decl)
       Decl->setName(Req.Name + ".vecclone.decl");
-    BuiltVariant BV = ABI.Scalable && !LI.empty() && Opts.CutLaneLoops
+    BuiltVariant BV = ABI.Scalable && NeedsCut && Opts.CutLaneLoops
                           ? buildScalableVariant(F, Req, ABI, BOpts, ORE, FAM)
                           : buildVariant(F, Req.Name, ABI, BOpts);
     injectFault(*BV.Fn, Req.Name, ABI); // no-op unless testing the fuzz tools

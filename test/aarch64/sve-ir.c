@@ -6,7 +6,8 @@
 // widens it and no lane loop is left. Fixed-length SVE names get a warning.
 // A body with an inner loop is cut by vplan-ext at the run-time lane count
 // (vscale x N): its rounds run over all lanes, in scalable vectors, with a
-// remark; a body the cut refuses there (a call without a variant), or whose
+// remark; a body the cut refuses there (a call without a variant, in a loop
+// or not), or whose
 // lanes would stay scalar, runs granule by granule through an internal
 // N-lane variant, with a remark that says why; without the cut its lanes
 // run one by one, with a remark. No cross tools needed.
@@ -30,6 +31,7 @@
 // CHECK-DAG: define {{.*}}<vscale x 4 x float> @_ZGVsMxvu_upow(<vscale x 4 x float> {{.*}}, i32 {{.*}}, <vscale x 4 x i1> {{.*}})
 // CHECK-DAG: define internal aarch64_sve_vector_pcs <4 x float> @_ZGVsMxv_callloop.granule(<4 x float> {{.*}}, <4 x i32> {{.*}})
 // CHECK-DAG: call aarch64_sve_vector_pcs <4 x float> @_ZGVsMxv_callloop.granule(
+// CHECK-DAG: define internal aarch64_sve_vector_pcs <4 x float> @_ZGVsMxv_callflat.granule(<4 x float> {{.*}}, <4 x i32> {{.*}})
 // CHECK-DAG: define internal aarch64_sve_vector_pcs <4 x i32> @_ZGVsMxuuv_search.granule(
 // CHECK-DAG: define {{.*}}<vscale x 4 x float> @_ZGVsMxv_k(<vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
 // CHECK-DAG: call <vscale x 4 x float> @_ZGVsMxv_h(<vscale x 4 x float> {{.*}}, <vscale x 4 x i1> {{.*}})
@@ -61,6 +63,7 @@
 // DIAG-DAG: remark: variant _ZGVsMxv_firstsq runs its inner loops over all its vscale x 4 lanes (rounds at the run-time lane count)
 // DIAG-DAG: remark: variant _ZGVsMxvu_upow: lane loop cut at 1 inner loop(s) into innermost lane loops around 0 'while any lane is active' loop(s) and 1 uniform loop(s) (vplan-ext)
 // DIAG-DAG: remark: variant _ZGVsMxv_callloop runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (the cut at the run-time lane count refused: a call without a vector variant would run lane by lane, which needs a fixed lane count)
+// DIAG-DAG: remark: variant _ZGVsMxv_callflat runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (the cut at the run-time lane count refused: a call without a vector variant would run lane by lane, which needs a fixed lane count)
 // DIAG-DAG: remark: variant _ZGVsMxuuv_search runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (its lanes would stay scalar: its plan costs {{.*}})
 // DIAG-DAG: remark: variant _ZGVsMxvv_mandel: lane loop cut at 1 inner loop(s) into innermost lane loops around 1 'while any lane is active' loop(s)
 // DIAG-DAG: warning: vecclone: ignoring vector variant attribute '_ZGVsM4v_fl' on 'fl': fixed-length SVE variants are not defined

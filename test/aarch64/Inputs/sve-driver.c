@@ -31,6 +31,7 @@ svint32_t _ZGVsMxvv_mandel(svfloat32_t, svfloat32_t, svbool_t);
 svint32_t _ZGVsMxv_firstsq(svfloat32_t, svbool_t);
 svfloat32_t _ZGVsMxvu_upow(svfloat32_t, int, svbool_t);
 svfloat32_t _ZGVsMxv_callloop(svfloat32_t, svbool_t);
+svfloat32_t _ZGVsMxv_callflat(svfloat32_t, svbool_t);
 svint32_t _ZGVsMxuuv_search(const int *, int, svint32_t, svbool_t);
 svfloat32_t _ZGVsMxv_k(svfloat32_t, svbool_t);
 
@@ -171,6 +172,8 @@ LOOPS(upow, float, float, (float)(rnd() % 200) / 100.0f - 1.0f,
       _ZGVsMxvu_upow(x, i % 7, m), upow(ax, i % 7))
 LOOPS(callloop, float, float, (float)(rnd() % 2000) / 100.0f,
       _ZGVsMxv_callloop(x, m), callloop(ax))
+LOOPS(callflat, float, float, (float)(rnd() % 2000) / 100.0f - 10.0f,
+      _ZGVsMxv_callflat(x, m), callflat(ax))
 LOOPS(search, float, int32_t, (float)(rnd() % 50),
       _ZGVsMxuuv_search(table, 40, svcvt_s32_x(pg, x), m),
       search(table, 40, (int)ax))
@@ -230,7 +233,8 @@ int main(void) {
   printf("SVE vector length: %d bits\n", (int)svcntb() * 8);
   test_ff(); test_fi(); test_fs(); test_fdiv(); test_fc(); test_fd(); test_fm();
   for (int i = 0; i < 40; ++i) table[i] = (i * 7) % 45;
-  test_mandel(); test_firstsq(); test_upow(); test_callloop(); test_search();
+  test_mandel(); test_firstsq(); test_upow(); test_callloop(); test_callflat();
+  test_search();
   test_k(); test_memory();
   printf("class s (SVE): ran %d variants\n", ran);
   printf("mismatches: %d\n", bad);

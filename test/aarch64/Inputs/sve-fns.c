@@ -89,6 +89,11 @@ float callloop(float x) {
   return s;
 }
 
+/* No loop, a call without a variant: the call would run lane by lane,
+   which takes a fixed lane count, so this runs granule by granule too. */
+#pragma omp declare simd
+float callflat(float x) { return novariant(x * 2.0f) - x; }
+
 /* Fixed-length SVE names are not defined (a warning). */
 #pragma omp declare simd simdlen(4)
 float fl(float x) { return x + 2.0f; }

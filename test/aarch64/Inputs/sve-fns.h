@@ -12,5 +12,6 @@ int firstsq(float);
 int search(const int *, int, int);
 float upow(float, int);
 float callloop(float);
+float callflat(float);
 float h(float);
 float k(float);
