@@ -58,15 +58,20 @@ CutPart LanePlanBuilder::partAtCut(const Loop &C, const Instruction &I) const {
 /// (the cut's partOfUse): a phi reads on its incoming edge, except that
 /// a phi of B reads a value from before B there, unless it is a landing
 /// phi (read on the edge). A nested cut's value read after its parent P
-/// reaches that read through P's lane arrays: a value of P's body is
-/// stored at the end of P's lane loop 2, on each edge that leaves P from a
-/// block it dominates (the last part of this cut; the cut's buildLatch2),
+/// reaches that read through P's lane arrays, stored at the end of P's
+/// lane loop 2 on the edges that leave P (the last part of this cut; the
+/// cut's buildLatch2): a value of P's body on each edge from a block it
+/// dominates, the value a landing phi of P's cut takes on an edge from P;
 /// any other where it is computed.
 CutPart LanePlanBuilder::usePartAtCut(const Loop &C, const Use &U,
                                       CutPart DefPart) const {
   auto *UI = cast<Instruction>(U.getUser());
   const Loop &P = *C.getParentLoop();
   if (&P != &L && !P.contains(UI)) {
+    if (auto *PN = dyn_cast<PHINode>(UI);
+        PN && CutViews.at(&P).LandingPhis.count(PN) &&
+        P.contains(PN->getIncomingBlock(U)))
+      return CutB;
     auto *Def = dyn_cast<Instruction>(U.get());
     if (!Def || !P.contains(Def))
       return DefPart;
