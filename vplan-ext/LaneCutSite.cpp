@@ -171,9 +171,19 @@ Loop *Cutter::checkLaneLoop(LoopInfo &LI, Failure &Fail) const {
 CutSite Cutter::findCutSite(Loop &LL, DominatorTree &DT) {
   CutSite S;
   DenseMap<const BasicBlock *, unsigned> Order = programOrder(F);
+  // The plan's order where it has one for both: loops that neither reaches
+  // may come in another order once earlier cuts changed the function.
+  auto Before = [&](const Loop *X, const Loop *Y) {
+    if (Plan) {
+      auto PX = Plan->InnerLoops.find(X->getHeader());
+      auto PY = Plan->InnerLoops.find(Y->getHeader());
+      if (PX != Plan->InnerLoops.end() && PY != Plan->InnerLoops.end())
+        return PX->second.CutOrder < PY->second.CutOrder;
+    }
+    return Order.lookup(X->getHeader()) < Order.lookup(Y->getHeader());
+  };
   for (Loop *Sub : LL.getSubLoops())
-    if (!S.Inner || Order.lookup(Sub->getHeader()) <
-                        Order.lookup(S.Inner->getHeader()))
+    if (!S.Inner || Before(Sub, S.Inner))
       S.Inner = Sub;
   if (S.Inner)
     return S;

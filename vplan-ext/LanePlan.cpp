@@ -509,6 +509,7 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
                                                 : PlanNode::UniformLoop);
   N->Entry = C.getHeader();
   N->L = &C;
+  N->LoopDecision.CutOrder = CutOrder.lookup(C.getHeader());
   N->LoopDecision.Uniform = Shape.Uniform;
   N->LoopDecision.ShadowLanes = Shape.ShadowLanes;
   N->LoopDecision.UniformPhis = Shape.UniformPhis;

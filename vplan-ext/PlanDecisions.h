@@ -34,6 +34,10 @@ struct CutRefusal {
 
 /// How the cut lowers one inner loop of the lane loop.
 struct InnerLoopDecision {
+  /// Where the loop comes in the order the cut takes its parent's loops
+  /// (programOrder of the uncut function): the plan modelled each cut on
+  /// what the cuts before it leave, so the cut takes them in this order.
+  unsigned CutOrder = 0;
   /// Uniform (UniformLoopRule.h): every lane that enters the loop leaves it
   /// at the same iteration through the same exit; else a "while any lane
   /// is active" loop.
