@@ -848,11 +848,8 @@ static bool needsCut(Function &V, BasicBlock *Header) {
     return false;
   if (!L->getSubLoops().empty())
     return true;
-  return any_of(L->blocks(), [](BasicBlock *BB) {
-    return any_of(*BB, [](Instruction &I) {
-      auto *CB = dyn_cast<CallBase>(&I);
-      return CB && vplanext::callNeedsSerialLanes(*CB);
-    });
+  return any_of(L->blocks(), [](const BasicBlock *BB) {
+    return vplanext::holdsSerialCall(*BB);
   });
 }
 

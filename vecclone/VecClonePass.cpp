@@ -28,7 +28,6 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -312,10 +311,9 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
 
   // The cut has work in an SVE variant: inner loops, or a call it runs
   // lane by lane (which takes a fixed lane count: granule by granule).
-  bool NeedsCut = !LI.empty() || any_of(instructions(F), [](Instruction &I) {
-    auto *CB = dyn_cast<CallBase>(&I);
-    return CB && vplanext::callNeedsSerialLanes(*CB);
-  });
+  bool NeedsCut = !LI.empty() || any_of(F, [](const BasicBlock &BB) {
+                    return vplanext::holdsSerialCall(BB);
+                  });
   // Every variant copies the scalar body: fix its fused multiply-adds
   // first, so that the lanes fuse what the scalar function fuses.
   pinScalarContraction(F);

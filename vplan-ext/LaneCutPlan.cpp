@@ -133,28 +133,25 @@ bool Cutter::takeRefusal(const Loop *Inner, const Failure *Own,
 }
 
 namespace {
-template <typename T> bool sameSet(ArrayRef<T> A, ArrayRef<T> B) {
+/// Whether \p A and \p B (vectors or sets) hold the same members.
+template <typename RangeT> bool sameMembers(const RangeT &A, const RangeT &B) {
   return A.size() == B.size() &&
-         all_of(A, [&](const T &X) { return is_contained(B, X); });
+         all_of(A, [&](const auto &X) { return is_contained(B, X); });
 }
 
 /// Whether two lockstep accesses of one loop rewrite the same instructions
 /// in the same way.
 bool sameLockstep(const LockstepAccess &A, const LockstepAccess &B) {
-  return sameSet<std::pair<PHINode *, ConstantInt *>>(A.Counters,
+  return sameMembers(A.Counters,
                                                        B.Counters) &&
-         sameSet<Instruction *>(A.LaneStepped, B.LaneStepped) &&
-         sameSet<BranchInst *>(A.ExitTests, B.ExitTests) &&
-         sameSet<Instruction *>(A.SteppedAccesses, B.SteppedAccesses) &&
-         sameSet<Instruction *>(A.UniformAccesses, B.UniformAccesses) &&
+         sameMembers(A.LaneStepped, B.LaneStepped) &&
+         sameMembers(A.ExitTests, B.ExitTests) &&
+         sameMembers(A.SteppedAccesses, B.SteppedAccesses) &&
+         sameMembers(A.UniformAccesses, B.UniformAccesses) &&
          A.NumAccesses == B.NumAccesses &&
          A.ExitTestsRecomputable == B.ExitTestsRecomputable;
 }
 
-template <typename SetT> bool sameMembers(const SetT &A, const SetT &B) {
-  return A.size() == B.size() &&
-         all_of(A, [&](const auto &X) { return B.count(X); });
-}
 } // namespace
 
 /// The counters, exit tests and accesses are the plan's instructions as
@@ -254,7 +251,7 @@ bool Cutter::takeLanding(Failure &Fail) {
         D.LandingPhis.push_back(&PN);
   if (!Plan->Verify || Planned->Refused ||
       (RuleResume == D.NeedResume &&
-       sameSet<PHINode *>(RulePhis, D.LandingPhis)))
+       sameMembers(RulePhis, D.LandingPhis)))
     return true;
   return planDisagrees(Fail,
                        "verify: the plan lands the lanes that leave this "
@@ -283,12 +280,12 @@ bool Cutter::takeEnteredCopy(const Loop &Inner, Failure &Fail) {
 }
 
 bool Cutter::isSerialCall(const CallBase &CB) {
-  bool Rule = callNeedsSerialLanes(CB);
   if (!Plan)
-    return Rule;
+    return callNeedsSerialLanes(CB);
   bool IsPlanned =
       Plan->SerialCalls.count(dyn_cast_or_null<CallBase>(originOf(&CB)));
-  if (Plan->Verify && IsPlanned != Rule && !SerialDisagrees)
+  if (Plan->Verify && !SerialDisagrees &&
+      IsPlanned != callNeedsSerialLanes(CB))
     SerialDisagrees = &CB;
   return IsPlanned;
 }

@@ -354,12 +354,8 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
   bool HoldsLoop = any_of(Region, [&](const BasicBlock *X) {
     return LI.getLoopFor(X) != LI.getLoopFor(BB);
   });
-  bool HoldsSerialCall = any_of(Region, [](const BasicBlock *X) {
-    return any_of(*X, [](const Instruction &I) {
-      auto *CB = dyn_cast<CallBase>(&I);
-      return CB && callNeedsSerialLanes(*CB);
-    });
-  });
+  bool HoldsSerialCall = any_of(
+      Region, [](const BasicBlock *X) { return holdsSerialCall(*X); });
   for (const BasicBlock *X : Region)
     for (const Instruction &I : *X)
       N->BOSCCCost += bosccRegionCost(I, &TTI, VF);

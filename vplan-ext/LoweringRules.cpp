@@ -463,6 +463,13 @@ bool callNeedsSerialLanes(const CallBase &CB) {
   return true;
 }
 
+bool holdsSerialCall(const BasicBlock &BB) {
+  return any_of(BB, [](const Instruction &I) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    return CB && callNeedsSerialLanes(*CB);
+  });
+}
+
 /// The widened instruction's reciprocal throughput, if TTI knows it.
 static std::optional<unsigned> widenedCost(const Instruction &I,
                                            const TargetTransformInfo &TTI,

@@ -73,6 +73,8 @@ llvm::StringRef libmBaseName(llvm::Intrinsic::ID ID);
 /// not an intrinsic and no vector variant (or \c NoLaneVariantAttr).
 /// Fission runs it lane by lane, in lane order (instantiation).
 bool callNeedsSerialLanes(const llvm::CallBase &CB);
+/// Whether \p BB holds a call callNeedsSerialLanes names.
+bool holdsSerialCall(const llvm::BasicBlock &BB);
 
 /// A load or store of the lane loop \p LL at an address every lane shares
 /// (errno, a global) that a call of \p LL which runs lane by lane
