@@ -45,7 +45,7 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
                      Failure &Fail) {
   D.SerialCall = S.Call;
   D.BOSCCBranch = S.Branch;
-  findPlannedLoop(S.Inner);
+  findPlannedCut(S);
   classifyParts(LL, S.Inner);
   Failure Own;
   bool Ok = findEdges(Own);

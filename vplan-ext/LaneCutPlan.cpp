@@ -8,8 +8,9 @@
 /// are read once per round or computed again. The plan names instructions
 /// of the uncut lane loop; the cut finds them on its IR through what each
 /// value an earlier cut made stands for (CutOrigins). Without a plan, and at
-/// the cuts the plan does not describe (a call, a BOSCC region), the rules
-/// (LoweringRules.h and the analyses) decide. In verify mode the cut also
+/// the cuts the plan does not model (a call or a BOSCC region in a lane
+/// loop with inner loops), the rules (LoweringRules.h and the analyses)
+/// decide. In verify mode the cut also
 /// applies the rules to its IR and refuses, with PlanDisagrees, wherever
 /// they differ from the plan.
 //
@@ -29,6 +30,8 @@ using namespace llvm;
 
 STATISTIC(NumUnplannedLoops,
           "Number of inner loops cut without a decision of the plan");
+STATISTIC(NumUnplannedFlatCuts, "Number of cuts at calls and BOSCC regions "
+                                "made without a decision of the plan");
 
 namespace vplanext {
 namespace fission {
@@ -59,13 +62,42 @@ void Cutter::noteOrigins() {
         (*Origins)[New] = const_cast<Value *>(originOf(Old));
 }
 
-void Cutter::findPlannedLoop(const Loop *Inner) {
-  Planned = nullptr;
-  if (!Plan || !Inner)
+void Cutter::findPlannedCut(const CutSite &S) {
+  Planned = PlannedLoop = nullptr;
+  if (!Plan)
     return;
-  if (auto It = Plan->InnerLoops.find(Inner->getHeader());
-      It != Plan->InnerLoops.end())
+  if (S.Inner) {
+    if (auto It = Plan->InnerLoops.find(S.Inner->getHeader());
+        It != Plan->InnerLoops.end())
+      Planned = PlannedLoop = &It->second;
+    return;
+  }
+  const Instruction *Site = S.Call ? static_cast<Instruction *>(S.Call)
+                                   : S.Branch;
+  if (auto It = Plan->FlatCuts.find(
+          dyn_cast_or_null<Instruction>(originOf(Site)));
+      It != Plan->FlatCuts.end())
     Planned = &It->second;
+  else
+    ++NumUnplannedFlatCuts;
+}
+
+std::optional<unsigned> Cutter::plannedOrder(const Instruction *Site) const {
+  if (!Plan)
+    return std::nullopt;
+  auto It = Plan->FlatCuts.find(dyn_cast_or_null<Instruction>(originOf(Site)));
+  if (It == Plan->FlatCuts.end())
+    return std::nullopt;
+  return It->second.CutOrder;
+}
+
+std::optional<unsigned> Cutter::plannedOrder(const Loop *Inner) const {
+  if (!Plan)
+    return std::nullopt;
+  auto It = Plan->InnerLoops.find(Inner->getHeader());
+  if (It == Plan->InnerLoops.end())
+    return std::nullopt;
+  return It->second.CutOrder;
 }
 
 /// A loop the plan did not see is divergent, without lockstep access.
@@ -73,7 +105,7 @@ void Cutter::findPlannedLoop(const Loop *Inner) {
 /// cut's parts too.
 bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
                               Failure &Fail) {
-  if (const InnerLoopDecision *L = Planned) {
+  if (const InnerLoopDecision *L = PlannedLoop) {
     D.UniformLoop = L->Uniform;
     D.ShadowLanes = L->ShadowLanes;
     D.UniformPhis = L->UniformPhis;
@@ -102,13 +134,13 @@ bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
 
 /// The plan's refusal of the cut at \p Inner (InnerLoopDecision::Refused),
 /// beside the rules' refusal on the IR being cut (\p Own, null if none):
-/// without a plan, or at a cut the plan does not decide (a call, a BOSCC
-/// region), the rules decide; with one the plan does, and verify mode
+/// without a plan, or at a cut the plan refuses nothing at (a call, a
+/// BOSCC region), the rules decide; with one the plan does, and verify mode
 /// reports a loop where the two differ. The rules still refuse a cut the
 /// plan would make: they keep the IR correct.
 bool Cutter::takeRefusal(const Loop *Inner, const Failure *Own,
                          Failure &Fail) const {
-  const InnerLoopDecision *L = Planned;
+  const InnerLoopDecision *L = PlannedLoop;
   const CutRefusal *R = L && L->Refused ? &L->Refused : nullptr;
   if (L && Plan->Verify && (R ? !Own || Own->Why != R->Why : Own != nullptr)) {
     return planDisagrees(
@@ -160,7 +192,7 @@ bool sameLockstep(const LockstepAccess &A, const LockstepAccess &B) {
 /// it: a value lane loop 2 computes again). An input the plan names that
 /// the region does not read is a lowering bug: the cut refuses.
 bool Cutter::takeLockstep(Loop &Inner, Failure &Fail) {
-  const LockstepAccess &Access = Planned->Access;
+  const LockstepAccess &Access = PlannedLoop->Access;
   D.Lockstep = Access;
   D.Lockstep.LaneStepped.clear();
   for (Instruction *P : Access.LaneStepped) {
@@ -184,8 +216,9 @@ bool Cutter::takeLockstep(Loop &Inner, Failure &Fail) {
                        Inner.getHeader()->getTerminator());
 }
 
-/// The plan's shared inputs and lane-affine values (InnerLoopDecision's
-/// SharedInputs, RecomputedInLoop, RecomputedAfter), found among this
+/// The plan's shared inputs (InnerLoopDecision::SharedInputs) and
+/// lane-affine values (CutDecision's RecomputedInLoop, RecomputedAfter),
+/// found among this
 /// cut's crossing values of A by origin; the rules' without a plan.
 /// Lane-affine values a lane loop computes again then cross no more
 /// (dropRecomputedReads).
@@ -208,7 +241,7 @@ bool Cutter::takeLaneValues(const Loop *Inner, Failure &Fail) {
       continue;
     const Value *O = originOf(I);
     bool ReadInI = Needs & (1u << PartI), ReadInB = Needs & (1u << PartB);
-    if (ReadInI && is_contained(Planned->SharedInputs, O))
+    if (ReadInI && PlannedLoop && is_contained(PlannedLoop->SharedInputs, O))
       D.UniformInA.insert(I);
     if (ReadInI && is_contained(Planned->RecomputedInLoop, O))
       LaneAffineIn[PartI].insert(I);
@@ -220,10 +253,10 @@ bool Cutter::takeLaneValues(const Loop *Inner, Failure &Fail) {
                        !sameMembers(LaneAffineIn[PartB], Rule[PartB]))) {
     return planDisagrees(
         Fail,
-        "verify: the plan reads other values of the part before this loop "
+        "verify: the plan reads other values of the part before this cut "
         "once per round or computes other ones again than the rules on the "
         "IR it cuts",
-        Inner->getHeader()->getTerminator());
+        IH->getTerminator());
   }
   dropRecomputedReads();
   return true;
@@ -249,7 +282,7 @@ bool Cutter::takeLanding(Failure &Fail) {
       if (Planned->LandingPhis.count(
               dyn_cast_or_null<PHINode>(originOf(&PN))))
         D.LandingPhis.push_back(&PN);
-  if (!Plan->Verify || Planned->Refused ||
+  if (!Plan->Verify || (PlannedLoop && PlannedLoop->Refused) ||
       (RuleResume == D.NeedResume &&
        sameMembers(RulePhis, D.LandingPhis)))
     return true;
@@ -265,7 +298,7 @@ bool Cutter::takeLanding(Failure &Fail) {
 /// it has exactly when the plan asks for it.
 bool Cutter::takeEnteredCopy(const Loop &Inner, Failure &Fail) {
   bool Own = D.ShadowLanes && !LaneAffineIn[PartI].empty();
-  const InnerLoopDecision *L = Planned;
+  const InnerLoopDecision *L = PlannedLoop;
   D.EnteredCopy = L ? L->EnteredCopy && Own : Own;
   if (!L || !Plan->Verify || L->EnteredCopy == Own)
     return true;

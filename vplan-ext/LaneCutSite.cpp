@@ -174,12 +174,9 @@ CutSite Cutter::findCutSite(Loop &LL, DominatorTree &DT) {
   // The plan's order where it has one for both: loops that neither reaches
   // may come in another order once earlier cuts changed the function.
   auto Before = [&](const Loop *X, const Loop *Y) {
-    if (Plan) {
-      auto PX = Plan->InnerLoops.find(X->getHeader());
-      auto PY = Plan->InnerLoops.find(Y->getHeader());
-      if (PX != Plan->InnerLoops.end() && PY != Plan->InnerLoops.end())
-        return PX->second.CutOrder < PY->second.CutOrder;
-    }
+    std::optional<unsigned> PX = plannedOrder(X), PY = plannedOrder(Y);
+    if (PX && PY)
+      return *PX < *PY;
     return Order.lookup(X->getHeader()) < Order.lookup(Y->getHeader());
   };
   for (Loop *Sub : LL.getSubLoops())
@@ -187,26 +184,48 @@ CutSite Cutter::findCutSite(Loop &LL, DominatorTree &DT) {
       S.Inner = Sub;
   if (S.Inner)
     return S;
+  SmallVector<Instruction *, 4> Calls;
   for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F)) {
     if (!LL.contains(BB))
       continue;
     for (Instruction &I : *BB)
-      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSerialCall(*CB)) {
-        S.Call = CB;
-        return S;
-      }
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSerialCall(*CB))
+        Calls.push_back(CB);
+  }
+  if (!Calls.empty()) {
+    S.Call = cast<CallBase>(firstInPlanOrder(Calls));
+    return S;
   }
   if (AllowBOSCC)
     S.Branch = findBOSCCBranch(LL, DT, S.Region);
   return S;
 }
 
-/// The first conditional branch (program order) of the innermost lane loop
-/// \p LL whose if/else region, up to its join, the plan gives BOSCC
-/// copies; the region's blocks go to \p Region.
+/// The first of \p Sites (calls or branches, in program order) in the
+/// plan's order when the plan orders them all (FlatCuts), else the first.
+Instruction *Cutter::firstInPlanOrder(ArrayRef<Instruction *> Sites) const {
+  Instruction *First = Sites.front();
+  std::optional<unsigned> FirstOrder = plannedOrder(First);
+  for (Instruction *I : Sites.drop_front()) {
+    std::optional<unsigned> O = plannedOrder(I);
+    if (!O || !FirstOrder)
+      return Sites.front();
+    if (*O < *FirstOrder) {
+      First = I;
+      FirstOrder = O;
+    }
+  }
+  return First;
+}
+
+/// The first conditional branch (the plan's order, else program order) of
+/// the innermost lane loop \p LL whose if/else region, up to its join, the
+/// plan gives BOSCC copies; the region's blocks go to \p Region.
 BranchInst *Cutter::findBOSCCBranch(Loop &LL, DominatorTree &DT,
                                     SmallPtrSetImpl<BasicBlock *> &Region) {
   PostDominatorTree PDT(F);
+  SmallVector<Instruction *, 4> Branches;
+  SmallVector<SmallPtrSet<BasicBlock *, 16>, 4> Regions;
   for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F)) {
     if (!LL.contains(BB) || BB == L.Header || BB == L.Latch)
       continue;
@@ -235,10 +254,15 @@ BranchInst *Cutter::findBOSCCBranch(Loop &LL, DominatorTree &DT,
       SESE &= S == Join || R.count(S);
     if (!SESE || R.empty())
       continue;
-    Region.insert(R.begin(), R.end());
-    return Br;
+    Branches.push_back(Br);
+    Regions.push_back(std::move(R));
   }
-  return nullptr;
+  if (Branches.empty())
+    return nullptr;
+  Instruction *First = firstInPlanOrder(Branches);
+  const auto &R = Regions[find(Branches, First) - Branches.begin()];
+  Region.insert(R.begin(), R.end());
+  return cast<BranchInst>(First);
 }
 
 /// Gives the region a block of its own to enter through (IH, entered from

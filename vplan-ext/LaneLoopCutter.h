@@ -322,8 +322,13 @@ private:
   void dropRecomputedReads();
 
   // The plan's decisions (LaneCutPlan.cpp).
-  /// Planned: the plan's decision for the inner loop \p Inner cut at.
-  void findPlannedLoop(const Loop *Inner);
+  /// Planned (and PlannedLoop): the plan's decision for the cut at \p S.
+  void findPlannedCut(const CutSite &S);
+  /// The plan's order of a call or branch (FlatCuts), or of a loop's
+  /// header (InnerLoops); nullopt when it has none.
+  std::optional<unsigned> plannedOrder(const Instruction *Site) const;
+  std::optional<unsigned> plannedOrder(const Loop *Inner) const;
+  Instruction *firstInPlanOrder(ArrayRef<Instruction *> Sites) const;
   bool takeLaneValues(const Loop *Inner, Failure &Fail);
   bool takeEnteredCopy(const Loop &Inner, Failure &Fail);
   bool takeRefusal(const Loop *Inner, const Failure *Own,
@@ -499,9 +504,11 @@ private:
 
   /// Verify mode: a call the plan and the rule on this IR disagree on.
   const CallBase *SerialDisagrees = nullptr;
-  /// The plan's decision for the inner loop this cut is at (null: a call,
-  /// a BOSCC region, a loop the plan did not see, no plan).
-  const InnerLoopDecision *Planned = nullptr;
+  /// The plan's decision for the cut: at an inner loop (PlannedLoop too),
+  /// a call or a BOSCC region; null at a site the plan did not model, or
+  /// without a plan.
+  const CutDecision *Planned = nullptr;
+  const InnerLoopDecision *PlannedLoop = nullptr;
   CutDecisions D;
   CutIR N;
   bool MadeSteadyCopy = false;

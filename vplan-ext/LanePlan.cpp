@@ -612,6 +612,7 @@ void LanePlanBuilder::run() {
   buildScope(Scope, &L, nullptr, P.Nodes);
   P.Declined = findDeclinedLaneLoop(P.Nodes);
   findLeftWhole();
+  planFlatCuts();
   for (const auto &N : P.Nodes)
     P.Cost += N->Cost;
 }
@@ -688,6 +689,7 @@ PlanDecisions LanePlan::decisions() const {
       D.SerialCalls.insert(cast<CallBase>(N.insts().front()));
   });
   D.NoCut = NoCut;
+  D.FlatCuts = FlatCuts;
   return D;
 }
 

@@ -140,6 +140,12 @@ public:
   /// An instantiated call the cut runs lane by lane, in a lane loop of its
   /// own (callNeedsSerialLanes).
   bool isSerialCall() const { return SerialCall; }
+  /// How the cut at this node lands its lanes and which values it computes
+  /// again: a loop's decision, a serial call's or a BOSCC region's
+  /// (PlanDecisions::FlatCuts); null where the plan models no cut.
+  const CutDecision *getCutDecision() const {
+    return isLoop() ? &LoopDecision : FlatCut;
+  }
 
   void print(llvm::raw_ostream &OS, unsigned Indent) const;
   /// Calls \p Fn on this node and every node below it, parents before
@@ -166,6 +172,7 @@ private:
   InnerLoopDecision LoopDecision;
   bool LeftWhole = false;
   bool SerialCall = false;
+  const CutDecision *FlatCut = nullptr;
   /// Divergent loops: what LaneLoopFission's lockstep access does
   /// (LockstepAccess.h), empty when nothing.
   std::string Lockstep;
@@ -271,6 +278,8 @@ private:
   bool PartlyDeclined = false;
   CutRefusal NoCut;
   CutRefusal LeftWholeBy;
+  /// The cuts at calls and BOSCC regions (planFlatCuts).
+  llvm::DenseMap<const llvm::Instruction *, CutDecision> FlatCuts;
 };
 
 /// The analysis result: one plan per lane loop, in block order of headers.

@@ -8,6 +8,7 @@
 ///                       recipes, the cost helpers, the analysis
 ///   LanePlanMemory.cpp  interleave groups and the memory recipes
 ///   LanePlanRefusals.cpp  the cuts the lowering refuses
+///   LanePlanFlatCuts.cpp  the cuts at calls and BOSCC regions
 ///   LanePlanPrint.cpp   the plan's dump, summary and shape, and the
 ///                       printer pass (no builder code)
 //
@@ -183,6 +184,9 @@ private:
   /// the body each refused cut sees): nothing there is cut.
   BlockSet WholeBlocks;
   void planCutRefusals();
+  /// The cuts at calls and BOSCC regions of a lane loop without inner
+  /// loops (LanePlanFlatCuts.cpp).
+  void planFlatCuts();
   void findLeftWhole();
   CutRefusal findCutRefusal(const Loop &C) const;
   CutRefusal findEdgeRefusal(const Loop &C) const;

@@ -95,6 +95,27 @@ static void printAccess(raw_ostream &OS, const Instruction *I) {
   }
 }
 
+/// Where the lanes that leave a cut's region go on: through a resume
+/// dispatch, or carrying the values the landing block's phis take on
+/// their edges (nothing when they land in one block on one edge).
+static void printLanding(raw_ostream &OS, const CutDecision *D) {
+  if (!D)
+    return;
+  if (D->ResumeDispatch) {
+    OS << "; lanes resume through a dispatch";
+    return;
+  }
+  if (D->LandingPhis.empty())
+    return;
+  OS << "; lanes carry their values of ";
+  ListSeparator LS;
+  for (const PHINode &PN : (*D->LandingPhis.begin())->getParent()->phis())
+    if (D->LandingPhis.count(&PN)) {
+      OS << LS;
+      printName(OS, &PN);
+    }
+}
+
 void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
   OS.indent(Indent) << kindName(Kind);
   // A recipe's line ends with its note, if any, and its costs.
@@ -103,6 +124,7 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
       OS << " (" << Note << ")";
     OS << ", ";
     printCosts(OS, Cost);
+    printLanding(OS, FlatCut);
     OS << "\n";
   };
   switch (Kind) {
@@ -155,6 +177,7 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
     if (BOSCC)
       OS << "; all lanes then: vector " << ThenCost.Vector
          << ", all lanes else: vector " << ElseCost.Vector;
+    printLanding(OS, FlatCut);
     OS << "\n";
     break;
   case DivergentLoop:
@@ -184,6 +207,8 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
       OS << "; not cut: " << LoopDecision.Refused.Why;
     else if (LeftWhole)
       OS << "; not cut (in the lane loop a refused cut leaves whole)";
+    else
+      printLanding(OS, &LoopDecision);
     OS << "\n";
     break;
   }

@@ -32,12 +32,32 @@ struct CutRefusal {
   explicit operator bool() const { return At != nullptr; }
 };
 
-/// How the cut lowers one inner loop of the lane loop.
-struct InnerLoopDecision {
-  /// Where the loop comes in the order the cut takes its parent's loops
-  /// (programOrder of the uncut function): the plan modelled each cut on
-  /// what the cuts before it leave, so the cut takes them in this order.
+/// How a cut lands the lanes that leave its region and which values of the
+/// part before it (A) later lane loops compute again: the decisions every
+/// cut takes from the plan, at an inner loop, at a call run lane by lane
+/// and at a BOSCC region.
+struct CutDecision {
+  /// Where the cut comes in the order the cut takes the sites of one lane
+  /// loop (programOrder of the uncut function): the plan modelled each cut
+  /// on what the cuts before it leave, so the cut takes them in this order.
   unsigned CutOrder = 0;
+  /// Lanes leave the cut for more than one block (needsResumeDispatch):
+  /// each records where, and lane loop 3 dispatches on it. Else, when they
+  /// leave on several edges into one block, the phis there that take a
+  /// value per edge (isLandingPhi): each lane records its landing values.
+  bool ResumeDispatch = false;
+  llvm::SmallPtrSet<const llvm::PHINode *, 4> LandingPhis;
+  /// Lane-affine values of A, as instructions of the uncut lane loop, that
+  /// the region's lane loop 2 computes again from its counter (for an inner
+  /// loop, not a shadowed one's, whose shadow lanes read the lane they
+  /// shadow: only its copy for rounds where every lane entered does), and
+  /// that lane loop 3 computes again.
+  llvm::SmallVector<const llvm::Instruction *, 4> RecomputedInLoop;
+  llvm::SmallVector<const llvm::Instruction *, 4> RecomputedAfter;
+};
+
+/// How the cut lowers one inner loop of the lane loop.
+struct InnerLoopDecision : CutDecision {
   /// Uniform (UniformLoopRule.h): every lane that enters the loop leaves it
   /// at the same iteration through the same exit; else a "while any lane
   /// is active" loop.
@@ -56,23 +76,10 @@ struct InnerLoopDecision {
   /// inputs by what they stand for (CutOrigins). Empty when lockstep
   /// access is not tried or finds nothing.
   LockstepAccess Access;
-  /// Lanes leave the cut for more than one block (needsResumeDispatch):
-  /// each records where, and lane loop 3 dispatches on it. Else, when they
-  /// leave on several edges into one block, the phis there that take a
-  /// value per edge (isLandingPhi): each lane records its landing values.
-  bool ResumeDispatch = false;
-  llvm::SmallPtrSet<const llvm::PHINode *, 4> LandingPhis;
-  /// The values of the part before the loop (A) that the cut carries
-  /// other than through lane arrays, as instructions of the uncut lane
-  /// loop (planLaneValues): a uniform loop's inputs every lane has the same
-  /// (read once per round, from lane 0); lane-affine values the loop reads
-  /// that its lane loop 2 computes again from its counter (not a shadowed
-  /// loop's, whose shadow lanes read the lane they shadow: only its copy
-  /// for rounds where every lane entered does); lane-affine values read
-  /// after the loop that lane loop 3 computes again.
+  /// A uniform loop's inputs from A that every lane has the same, as
+  /// instructions of the uncut lane loop (planLaneValues): read once per
+  /// round, from lane 0.
   llvm::SmallVector<const llvm::Instruction *, 4> SharedInputs;
-  llvm::SmallVector<const llvm::Instruction *, 4> RecomputedInLoop;
-  llvm::SmallVector<const llvm::Instruction *, 4> RecomputedAfter;
   /// A lane-stepped copy prefetches its contiguous accesses this many lane
   /// chunks ahead (0: none).
   unsigned PrefetchChunks = 0;
@@ -94,6 +101,11 @@ struct PlanDecisions {
   /// The branches whose if/else regions get BOSCC copies; the cut gives no
   /// other region copies.
   llvm::SmallPtrSet<const llvm::Instruction *, 4> BOSCCBranches;
+  /// The cuts at calls run lane by lane and at BOSCC regions, by the call
+  /// or the branch (of the uncut lane loop), in a lane loop whose cuts the
+  /// plan models (planFlatCuts). A cut the plan did not model lands its
+  /// lanes and computes values again by the rules on its IR.
+  llvm::DenseMap<const llvm::Instruction *, CutDecision> FlatCuts;
   /// The calls the cut runs lane by lane, each in a lane loop of its own
   /// (the vectorizer cannot widen them); a cut finds them, and their
   /// copies, by what they stand for (CutOrigins).

@@ -46,7 +46,7 @@ attributes #0 = { nounwind "_ZGVdN8vvu_mandel" }
 ; The counter %n is the same in every active lane, and its exit test
 ; compares it with the uniform %max: the lowering keeps it as a round
 ; counter, one scalar per round, and its increment and test are uniform.
-; CHECK-NEXT:    divergent loop %loop.i.i (per-lane trip count): run while any lane is active, trip count unknown (assumed 8), per iteration cost scalar {{[0-9]+}} vector {{[0-9]+}}; lockstep: round counter %n.i, 1 exit test once per round, steady copy while it does not fire{{$}}
+; CHECK-NEXT:    divergent loop %loop.i.i (per-lane trip count): run while any lane is active, trip count unknown (assumed 8), per iteration cost scalar {{[0-9]+}} vector {{[0-9]+}}; lockstep: round counter %n.i, 1 exit test once per round, steady copy while it does not fire; lanes carry their values of %r.i{{$}}
 ; CHECK-NEXT:      uniform: 1 instruction, cost scalar 0 vector 0
 ; CHECK-NEXT:      blend: 2 instructions, cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:      widen: 4 instructions, cost scalar {{[0-9]+}} vector {{[0-9]+}}
