@@ -288,7 +288,7 @@ bool Cutter::takeLanding(Failure &Fail) {
     return true;
   return planDisagrees(Fail,
                        "verify: the plan lands the lanes that leave this "
-                       "loop other than the rule on the IR it cuts (resume "
+                       "cut other than the rule on the IR it cuts (resume "
                        "dispatch or landing values)",
                        IH->getTerminator());
 }

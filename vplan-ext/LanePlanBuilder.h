@@ -158,10 +158,11 @@ private:
     /// their edge (isLandingPhi): read on the edge, in lane loop 1 or 2.
     SmallPtrSet<const PHINode *, 4> LandingPhis;
     SmallVector<BasicBlock *, 16> ABlocks;
-    /// Values of the lane loop this cut reads from outside its own lane
-    /// loop (an earlier cut's lane-0 read of a uniform value): it does not
-    /// see their definitions (isPureToRecompute's IsOpaque).
-    std::function<bool(const Value *)> IsOpaque;
+    /// Whether this cut reads an operand of an instruction from outside its
+    /// own lane loop (an earlier cut's lane-0 read of a uniform value), not
+    /// seeing its definition (isPureToRecompute's IsOpaque); in a chain the
+    /// cut at the parent computes again, as that cut sees it.
+    std::function<bool(const Instruction &, const Value *)> IsOpaque;
     /// Blocks of the parent's earlier cuts (their A and loop): in other
     /// lane loops by the time of this cut.
     BlockSet Gone;
@@ -185,8 +186,16 @@ private:
   BlockSet WholeBlocks;
   void planCutRefusals();
   /// The cuts at calls and BOSCC regions of a lane loop without inner
-  /// loops (LanePlanFlatCuts.cpp).
+  /// loops and of innermost loops' lane loops 2 (LanePlanFlatCuts.cpp).
   void planFlatCuts();
+  void planFlatCutsIn(
+      const Loop &Scope, const InnerLoopDecision *Loop2,
+      const SmallPtrSetImpl<const CallBase *> &Calls,
+      const DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 8>>
+          &Regions);
+  SmallVector<const Instruction *, 8> laneAffineInLaneLoop() const;
+  SmallVector<const Instruction *, 8>
+  laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D) const;
   void findLeftWhole();
   CutRefusal findCutRefusal(const Loop &C) const;
   CutRefusal findEdgeRefusal(const Loop &C) const;

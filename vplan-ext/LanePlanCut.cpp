@@ -194,7 +194,13 @@ void LanePlanBuilder::findCutShape(
            (CV.RecomputedA.count(BB) && isPureToRecompute(*I)) ||
            (PRecomputes && LaneAffineInP(I));
   };
-  CV.IsOpaque = [this, &CV](const Value *V) {
+  // A value the cut at P computes again is a copy of its chain, whose
+  // operands are copies too, but for what is outside P's lane loop: an
+  // operand of such a copy is opaque as the cut at P sees it.
+  CV.IsOpaque = [this, &CV, PV, PRecomputes,
+                 LaneAffineInP](const Instruction &User, const Value *V) {
+    if (PRecomputes && LaneAffineInP(&User))
+      return PV->IsOpaque(User, V);
     auto *I = dyn_cast<Instruction>(V);
     return I && L.contains(I) && CV.View.IsOutside(I);
   };

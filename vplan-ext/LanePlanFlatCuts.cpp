@@ -3,7 +3,9 @@
 /// \file
 /// Plan transform: how the cuts at calls run lane by lane and at BOSCC
 /// regions land their lanes and which values later lane loops compute
-/// again (PlanDecisions::FlatCuts), in a lane loop without inner loops.
+/// again (PlanDecisions::FlatCuts), in a lane loop without inner loops and
+/// in lane loop 2 of the cut at an innermost loop (the loop's body, once
+/// per round).
 ///
 /// The cut takes such a lane loop's calls first, in the plan's order, each
 /// in the lane loop the cuts before it leave, then its BOSCC regions; each
@@ -11,21 +13,28 @@
 /// loop 3, which the next cuts divide again. The model follows that on the
 /// uncut body, with a block that holds calls run lane by lane seen as one
 /// node per stretch between them (a cut splits the block at the call):
-/// - a segment is what one lane loop of the cut holds: the whole body, a
+/// - a segment is what one lane loop of the cut holds: the whole scope, a
 ///   lane loop 1 (every edge that leaves it goes through a block of its
 ///   own to its latch) or a lane loop 3 (entered where the cut before it
 ///   lands its lanes, through its resume dispatch when it has one);
+/// - in a loop's lane loop 2, the loop's exits and back edges each go
+///   through a block of their own, and a divergent loop's inactive lanes
+///   leave at its start;
 /// - the cut's A is what reaches the region in its segment; its landing
 ///   edges are those from A or the region to the rest, with the edges of
 ///   the cut before that A does not reach (findLanding's, for loops);
 /// - on them, the rules decide: a resume dispatch (needsResumeDispatch),
 ///   else the landing phis of the one block the lanes land in
 ///   (isLandingPhi).
-/// A value lane-affine in the uncut loop stays lane-affine on every cut's
-/// IR (each cut computes the ones read after it again), so every cut
-/// computes them again in the lane loops that read them, except the
-/// BOSCC branch's condition, which its dispatch reads from a lane array.
-//
+/// A value lane-affine in the scope (from the lane index, values from
+/// outside the lane loop, and in a loop's lane loop 2 the values read once
+/// per round and the lane-affine values that lane loop computes again)
+/// stays lane-affine on every cut's IR, as each cut computes the ones read
+/// after it again; so every cut computes them again in the lane loops that
+/// read them, except the BOSCC branch's condition, which its dispatch reads
+/// from a lane array. A loop's lane loop 2 with copies (lane-stepped,
+/// steady, for rounds where every lane entered) has its calls cut in each
+/// copy too, on other edges: the plan leaves those cuts to the rules.
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LanePlanBuilder.h"
@@ -60,18 +69,31 @@ struct FlatLanding {
 struct FlatSegment {
   DenseSet<FlatNode> Nodes;
   enum Kind { Whole, LaneLoop1, LaneLoop3 } K = Whole;
-  /// LaneLoop3: the landing of the cut that left it.
+  /// Where the cut before lands its lanes, at the start of the segment:
+  /// the one that left a lane loop 3, or the loop's before a loop's A.
   FlatLanding Prev;
+  /// It starts where a divergent loop's lane loop 2 lets its inactive
+  /// lanes leave.
+  bool InactiveExit = false;
+};
+
+/// The lane loop whose cuts the model follows: the lane loop itself, or
+/// lane loop 2 of the cut at its inner loop Scope.
+struct FlatScope {
+  const Loop &Scope;
+  bool IsLaneLoop2 = false;
+  bool Divergent = false;
 };
 
 class FlatCutModel {
 public:
-  FlatCutModel(const Loop &L, ArrayRef<BasicBlock *> Blocks,
+  static constexpr unsigned BackEdgePart = ~0u;
+  FlatCutModel(FlatScope Sc, ArrayRef<const BasicBlock *> Blocks,
                const SmallPtrSetImpl<const CallBase *> &Calls,
                const DenseMap<const BranchInst *,
                               SmallPtrSet<const BasicBlock *, 8>> &Regions,
                DenseMap<const Instruction *, CutDecision> &Out)
-      : L(L), Calls(Calls), Regions(Regions), Out(Out) {
+      : Sc(Sc), Regions(Regions), Out(Out) {
     unsigned Order = 0;
     for (const BasicBlock *BB : Blocks)
       for (const Instruction &I : *BB) {
@@ -84,14 +106,22 @@ public:
       }
   }
 
-  /// Models every cut of the lane loop, starting from its whole body.
-  void run(ArrayRef<BasicBlock *> Blocks) {
-    FlatSegment Whole;
+  /// The nodes of \p Blocks.
+  DenseSet<FlatNode> nodesOf(ArrayRef<const BasicBlock *> Blocks) const {
+    DenseSet<FlatNode> Nodes;
     for (const BasicBlock *BB : Blocks)
       for (unsigned K = 0, E = numCalls(BB); K <= E; ++K)
-        Whole.Nodes.insert({BB, K});
-    cutSegment(Whole);
+        Nodes.insert({BB, K});
+    return Nodes;
   }
+  /// The node a cut's landing target stands for: the scope's header is the
+  /// end of a loop's body (a back edge, or a divergent loop's inactive
+  /// lanes).
+  FlatNode nodeOf(const BasicBlock *BB) const {
+    return {BB, BB == Sc.Scope.getHeader() ? BackEdgePart : 0};
+  }
+  /// Models the cuts of \p S and of the lane loops they leave.
+  void cutSegment(const FlatSegment &S);
 
 private:
   unsigned numCalls(const BasicBlock *BB) const {
@@ -101,26 +131,30 @@ private:
   FlatNode last(const BasicBlock *BB) const { return {BB, numCalls(BB)}; }
 
   /// The node's successors: across its block's next call, else its
-  /// block's successors (the latch's: the lane loop's latch).
+  /// block's successors (the lane loop's latch's: the lane loop's latch; a
+  /// back edge of a loop's lane loop 2: a node of no segment).
   SmallVector<FlatNode, 2> succs(FlatNode N) const {
     if (N.second < numCalls(N.first))
       return {{N.first, N.second + 1}};
-    if (N.first == L.getLoopLatch())
+    if (!Sc.IsLaneLoop2 && N.first == Sc.Scope.getLoopLatch())
       return {LatchNode};
     SmallVector<FlatNode, 2> S;
-    for (const BasicBlock *X : successors(N.first))
-      if (!is_contained(S, FlatNode{X, 0}))
-        S.push_back({X, 0});
+    for (const BasicBlock *X : successors(N.first)) {
+      FlatNode T = {X, X == Sc.Scope.getHeader() ? BackEdgePart : 0};
+      if (!is_contained(S, T))
+        S.push_back(T);
+    }
     return S;
   }
   SmallVector<FlatNode, 2> preds(FlatNode N) const {
     if (N.second)
       return {{N.first, N.second - 1}};
     SmallVector<FlatNode, 2> P;
-    if (N.first == L.getHeader())
+    if (N.first == Sc.Scope.getHeader())
       return P;
     for (const BasicBlock *X : predecessors(N.first))
-      P.push_back(last(X));
+      if (Sc.Scope.contains(X))
+        P.push_back(last(X));
     return P;
   }
 
@@ -145,17 +179,16 @@ private:
     return Best;
   }
 
-  void cutSegment(const FlatSegment &S);
   void decide(const Instruction *Site, const FlatLanding &Landing);
 
-  const Loop &L;
-  const SmallPtrSetImpl<const CallBase *> &Calls;
+  FlatScope Sc;
   const DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 8>>
       &Regions;
   DenseMap<const Instruction *, CutDecision> &Out;
   DenseMap<const BasicBlock *, SmallVector<const CallBase *, 2>> BlockCalls;
   DenseMap<const Instruction *, unsigned> SiteOrder;
-  /// Edges that leave a lane loop 1 each go through a block of their own.
+  /// Landing edges that each go through a block of their own get a number
+  /// no cut's landing blocks have (LandingTarget's second).
   unsigned NextOwnBlock = 1u << 24;
 };
 
@@ -202,28 +235,38 @@ void FlatCutModel::cutSegment(const FlatSegment &S) {
     for (FlatNode P : preds(Work.pop_back_val()))
       if (S.Nodes.count(P) && A.insert(P).second)
         Work.push_back(P);
-  // The cut before's landing edges that A does not take.
-  if (S.K == FlatSegment::LaneLoop3)
-    for (auto [K, T] : enumerate(S.Prev.To))
-      if (T == LatchNode || !A.count(T))
-        Add(T, S.Prev.Dispatch ? unsigned(K) + 1 : 1, S.Prev.From[K]);
+  // The inactive lanes leave from the start of the segment (in A).
+  if (S.InactiveExit)
+    Add(LatchNode, NextOwnBlock++, nullptr);
+  // A lane loop 1's edges out of it (to the latch too) were the cut
+  // before's landing edges, a loop's lane loop 2's its exits and back
+  // edges: each goes through a block of its own.
+  auto OwnBlock = [&](FlatNode T) {
+    return !S.Nodes.count(T) &&
+           (S.K == FlatSegment::LaneLoop1 || Sc.IsLaneLoop2);
+  };
+  // The cut before's landing edges that A does not take, through its
+  // landing blocks.
+  for (auto [K, T] : enumerate(S.Prev.To))
+    if (!A.count(T))
+      Add(T,
+          OwnBlock(T)          ? NextOwnBlock++
+          : S.Prev.Dispatch ? unsigned(K) + 1
+                            : 1,
+          S.Prev.From[K]);
   for (FlatNode N : A) {
     if (N == Entry)
       continue;
-    for (FlatNode T : succs(N)) {
-      if (A.count(T))
-        continue;
-      // A lane loop 1's edges out of it (to the latch too) were the cut
-      // before's landing edges: each goes through a block of its own.
-      bool OwnBlock = S.K == FlatSegment::LaneLoop1 && !S.Nodes.count(T);
-      Add(T, OwnBlock ? NextOwnBlock++ : 0, N.first);
-    }
+    for (FlatNode T : succs(N))
+      if (!A.count(T))
+        Add(T, OwnBlock(T) ? NextOwnBlock++ : 0, N.first);
   }
   decide(Site, Landing);
 
   FlatSegment One, Three;
   One.K = FlatSegment::LaneLoop1;
   One.Nodes = A;
+  One.InactiveExit = S.InactiveExit;
   Three.K = FlatSegment::LaneLoop3;
   for (FlatNode N : S.Nodes)
     if (!A.count(N) && !RegionNodes.count(N))
@@ -246,7 +289,8 @@ void FlatCutModel::decide(const Instruction *Site,
     Targets.push_back({To.first, Via});
   D.ResumeDispatch = needsResumeDispatch(Targets, /*UniformNoShadows=*/false);
   FlatNode To = Landing.To.front();
-  if (D.ResumeDispatch || Landing.To.size() == 1 || To == LatchNode)
+  if (D.ResumeDispatch || Landing.To.size() == 1 || To == LatchNode ||
+      is_contained(Landing.From, nullptr))
     return;
   for (const PHINode &PN : To.first->phis())
     if (isLandingPhi(PN, Landing.From))
@@ -255,13 +299,14 @@ void FlatCutModel::decide(const Instruction *Site,
 } // namespace
 
 void LanePlanBuilder::planFlatCuts() {
-  if (!L.isInnermost())
-    return;
   SmallPtrSet<const CallBase *, 4> Calls;
   DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 8>> Regions;
+  SmallVector<const PlanNode *, 4> Loops;
   P.forEachNode([&](const PlanNode &N) {
     if (N.isSerialCall())
       Calls.insert(cast<CallBase>(N.insts().front()));
+    if (N.isLoop() && !N.getLoopDecision().Refused && !N.isLeftWhole())
+      Loops.push_back(&N);
     if (!N.hasBOSCC())
       return;
     BasicBlock *BB = const_cast<BasicBlock *>(N.getEntry());
@@ -273,23 +318,9 @@ void LanePlanBuilder::planFlatCuts() {
   });
   if (Calls.empty() && Regions.empty())
     return;
-  FlatCutModel(L, Blocks, Calls, Regions, P.FlatCuts).run(Blocks);
-  // Lane-affine values stay so on every cut's IR: each cut computes them
-  // again where they are read.
-  SmallVector<const Instruction *, 8> LaneAffine;
-  for (const BasicBlock *BB : Blocks)
-    for (const Instruction &I : *BB)
-      if (!Control.count(&I) &&
-          isLaneAffine(
-              &I, Div.getLaneIndex(),
-              [&](const Value *V) {
-                auto *X = dyn_cast<Instruction>(V);
-                return !X || !L.contains(X);
-              },
-              [&](const Instruction *X) {
-                return L.contains(X) && !Control.count(X);
-              }))
-        LaneAffine.push_back(&I);
+  planFlatCutsIn(L, nullptr, Calls, Regions);
+  for (const PlanNode *N : Loops)
+    planFlatCutsIn(*N->getLoop(), &N->getLoopDecision(), Calls, Regions);
   // The nodes print their cut's decision.
   std::function<void(PlanNode &)> Link = [&](PlanNode &N) {
     const Instruction *Site = nullptr;
@@ -304,13 +335,161 @@ void LanePlanBuilder::planFlatCuts() {
   };
   for (auto &N : P.Nodes)
     Link(*N);
-  for (auto &[Site, D] : P.FlatCuts) {
-    D.RecomputedAfter.assign(LaneAffine.begin(), LaneAffine.end());
+}
+
+/// The cuts at \p Calls and \p Regions in the blocks of \p Scope outside
+/// its inner loops: in the lane loop \p Scope (\p D null), else in lane
+/// loop 2 of the cut at \p Scope (decided \p D). With inner loops, those
+/// blocks are in the lane loop 1 of each inner loop's cut (its A, after
+/// the cut before's landing) and in the lane loop 3 of the last one.
+void LanePlanBuilder::planFlatCutsIn(
+    const Loop &Scope, const InnerLoopDecision *D,
+    const SmallPtrSetImpl<const CallBase *> &Calls,
+    const DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 8>>
+        &Regions) {
+  auto Own = [&](const BasicBlock *BB) { return LI.getLoopFor(BB) == &Scope; };
+  SmallPtrSet<const CallBase *, 4> ScopeCalls;
+  for (const CallBase *CB : Calls)
+    if (Own(CB->getParent()))
+      ScopeCalls.insert(CB);
+  DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 8>> ScopeRegions;
+  for (const auto &[Br, R] : Regions)
+    if (Own(Br->getParent()))
+      ScopeRegions[Br] = R;
+  if (ScopeCalls.empty() && ScopeRegions.empty())
+    return;
+  SmallVector<const BasicBlock *, 16> OwnBlocks;
+  for (const BasicBlock *BB : Blocks)
+    if (Own(BB))
+      OwnBlocks.push_back(BB);
+  SmallVector<Loop *, 4> Children = childrenInCutOrder(Scope);
+  // A refused cut leaves the rest of its lane loop whole.
+  for (const Loop *C : Children)
+    if (Refusals.count(C) || WholeBlocks.count(C->getHeader()))
+      return;
+  DenseMap<const Instruction *, CutDecision> Cuts;
+  FlatScope Sc{Scope, D != nullptr, D && !D->Uniform};
+  FlatCutModel Model(Sc, OwnBlocks, ScopeCalls, ScopeRegions, Cuts);
+  FlatSegment Whole;
+  Whole.Nodes = Model.nodesOf(OwnBlocks);
+  Whole.InactiveExit = Sc.Divergent;
+  // Each inner loop's A is a lane loop 1, entered where the cut before
+  // lands; the rest is the last cut's lane loop 3.
+  FlatLanding Prev;
+  for (const Loop *C : Children) {
+    const CutView &CV = CutViews.at(C);
+    FlatSegment A;
+    A.K = FlatSegment::LaneLoop1;
+    A.Nodes = Model.nodesOf(CV.ABlocks);
+    // Later loops' A get the inactive lanes' edge from the cut before.
+    A.InactiveExit = Sc.Divergent && C == Children.front();
+    A.Prev = Prev;
+    Model.cutSegment(A);
+    for (const auto &N : A.Nodes)
+      Whole.Nodes.erase(N);
+    Prev = {};
+    for (auto [T, From] : zip(CV.Landing, CV.LandingFrom)) {
+      Prev.To.push_back(Model.nodeOf(T.first));
+      Prev.Via.push_back(T.second);
+      Prev.From.push_back(From);
+    }
+    Prev.Dispatch = hasResumeDispatch(*C);
+  }
+  if (!Children.empty()) {
+    Whole.K = FlatSegment::LaneLoop3;
+    Whole.Prev = Prev;
+    Whole.InactiveExit = false;
+  }
+  Model.cutSegment(Whole);
+
+  SmallVector<const Instruction *, 8> LaneAffine =
+      D ? laneAffineInLoop2(Scope, *D) : laneAffineInLaneLoop();
+  // A loop's lane loop 2 with copies has its calls cut in each of them.
+  bool CallsInCopies = D && (!D->Access.LaneStepped.empty() ||
+                             D->SteadyRounds || D->EnteredCopy);
+  for (auto &[Site, CD] : Cuts) {
     auto *Br = dyn_cast<BranchInst>(Site);
+    if (!Br && CallsInCopies)
+      continue;
+    CD.RecomputedAfter.assign(LaneAffine.begin(), LaneAffine.end());
     for (const Instruction *I : LaneAffine)
       if (!Br || Br->getCondition() != I)
-        D.RecomputedInLoop.push_back(I);
+        CD.RecomputedInLoop.push_back(I);
+    P.FlatCuts[Site] = std::move(CD);
   }
+}
+
+/// The lane-affine values of the lane loop's blocks outside inner loops
+/// (values computed in a loop reach the rest through lane arrays).
+SmallVector<const Instruction *, 8>
+LanePlanBuilder::laneAffineInLaneLoop() const {
+  auto Own = [&](const Instruction *X) {
+    return LI.getLoopFor(X->getParent()) == &L && !Control.count(X);
+  };
+  SmallVector<const Instruction *, 8> LaneAffine;
+  for (const BasicBlock *BB : Blocks)
+    for (const Instruction &I : *BB)
+      if (Own(&I) && isLaneAffine(
+                         &I, Div.getLaneIndex(),
+                         [&](const Value *V) {
+                           auto *X = dyn_cast<Instruction>(V);
+                           return !X || !L.contains(X);
+                         },
+                         Own))
+        LaneAffine.push_back(&I);
+  return LaneAffine;
+}
+
+/// The values lane-affine in lane loop 2 of the cut at \p C (decided
+/// \p D), in C's blocks outside its inner loops: from the lane index, what
+/// that lane loop reads from outside it (values from outside the cut's
+/// lane loop, a uniform loop's shared phis and inputs, round counters) and
+/// the lane-affine values of A it computes again (RecomputedInLoop, not a
+/// shadowed loop's); those values themselves too.
+SmallVector<const Instruction *, 8>
+LanePlanBuilder::laneAffineInLoop2(const Loop &C,
+                                   const InnerLoopDecision &D) const {
+  const CutView &CV = CutViews.at(&C);
+  auto Recomputed = [&](const Value *V) {
+    return !D.ShadowLanes && is_contained(D.RecomputedInLoop, V);
+  };
+  auto IsLeaf = [&](const Value *V) {
+    if (V == Div.getLaneIndex() || CV.View.IsOutside(V) ||
+        is_contained(D.SharedInputs, V))
+      return true;
+    auto *PN = dyn_cast<PHINode>(V);
+    return PN && ((D.Uniform && D.UniformPhis.count(PN)) ||
+                  is_contained(make_first_range(D.Access.Counters), PN));
+  };
+  auto Own = [&](const Instruction *I) {
+    return LI.getLoopFor(I->getParent()) == &C;
+  };
+  // isRecomputable's walk, entering A only through a recomputed value.
+  std::function<bool(const Value *, unsigned, bool)> Affine =
+      [&](const Value *V, unsigned Depth, bool InA) {
+        if (IsLeaf(V))
+          return true;
+        auto *I = dyn_cast<Instruction>(V);
+        if (!I || Depth > 8 || !isPureToRecompute(*I, CV.IsOpaque))
+          return false;
+        bool IsA = CV.View.InAOrI(I) && !C.contains(I);
+        if (!Own(I) && !IsA)
+          return false;
+        if (IsA && !InA && !Recomputed(I))
+          return false;
+        return all_of(I->operands(), [&](const Value *Op) {
+          return Affine(Op, Depth + 1, IsA);
+        });
+      };
+  SmallVector<const Instruction *, 8> LaneAffine;
+  for (const Instruction *I : D.RecomputedInLoop)
+    if (Recomputed(I))
+      LaneAffine.push_back(I);
+  for (const BasicBlock *BB : C.blocks())
+    for (const Instruction &I : *BB)
+      if (Own(&I) && Affine(&I, 0, false))
+        LaneAffine.push_back(&I);
+  return LaneAffine;
 }
 
 } // namespace vplanext

@@ -193,8 +193,7 @@ Shape Classifier::inLoop(Value *V, unsigned Depth) {
 
 } // namespace
 
-bool isPureToRecompute(const Instruction &I,
-                       function_ref<bool(const Value *)> IsOpaque) {
+bool isPureToRecompute(const Instruction &I, OpaqueOperandFn IsOpaque) {
   if (isa<PHINode>(I) || I.mayReadOrWriteMemory())
     return false;
   if (isSafeToSpeculativelyExecute(&I))
@@ -202,14 +201,14 @@ bool isPureToRecompute(const Instruction &I,
   const Value *Divisor = I.getOperand(1);
   return (I.getOpcode() == Instruction::UDiv ||
           I.getOpcode() == Instruction::URem) &&
-         !(IsOpaque && IsOpaque(Divisor)) &&
+         !(IsOpaque && IsOpaque(I, Divisor)) &&
          isKnownNonZero(Divisor, SimplifyQuery(I.getDataLayout()));
 }
 
 bool isRecomputable(const Value *V, function_ref<bool(const Value *)> IsOutside,
                     function_ref<bool(const Instruction *)> InPrefix,
-                    function_ref<bool(const Value *)> IsOpaque,
-                    unsigned MaxDepth, unsigned Depth) {
+                    OpaqueOperandFn IsOpaque, unsigned MaxDepth,
+                    unsigned Depth) {
   if (IsOutside(V))
     return true;
   auto *I = dyn_cast<Instruction>(V);
@@ -225,7 +224,7 @@ bool isRecomputable(const Value *V, function_ref<bool(const Value *)> IsOutside,
 bool isLaneAffine(const Value *V, const Value *Lane,
                   function_ref<bool(const Value *)> IsOutside,
                   function_ref<bool(const Instruction *)> InPrefix,
-                  function_ref<bool(const Value *)> IsOpaque) {
+                  OpaqueOperandFn IsOpaque) {
   return isRecomputable(
       V, [&](const Value *X) { return X == Lane || IsOutside(X); }, InPrefix,
       IsOpaque);

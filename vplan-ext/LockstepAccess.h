@@ -75,12 +75,13 @@ struct LockstepAccess {
 /// (`x % (y | 1)`) does not trap, which isSafeToSpeculativelyExecute only
 /// grants a constant divisor. The one rule for the cut's copies
 /// (Cutter::copyPure) and the plan's predictions of them; the plan passes
-/// \p IsOpaque, the values a cut reads from a lane array (an earlier cut's
-/// lane-0 read of a uniform value), whose definition it does not see: such
-/// a divisor is never known not to be zero.
-bool isPureToRecompute(
-    const llvm::Instruction &I,
-    llvm::function_ref<bool(const llvm::Value *)> IsOpaque = nullptr);
+/// \p IsOpaque, whether the cut reads an operand of an instruction without
+/// seeing its definition (an earlier cut's lane-0 read of a uniform value):
+/// such a divisor is never known not to be zero.
+using OpaqueOperandFn =
+    llvm::function_ref<bool(const llvm::Instruction &, const llvm::Value *)>;
+bool isPureToRecompute(const llvm::Instruction &I,
+                       OpaqueOperandFn IsOpaque = nullptr);
 
 /// Whether \p V is computed from values \p IsOutside accepts (defined
 /// before the lane loop) by instructions \p InPrefix accepts (the lane
@@ -90,9 +91,8 @@ bool isPureToRecompute(
 bool isRecomputable(const llvm::Value *V,
                     llvm::function_ref<bool(const llvm::Value *)> IsOutside,
                     llvm::function_ref<bool(const llvm::Instruction *)> InPrefix,
-                    llvm::function_ref<bool(const llvm::Value *)> IsOpaque =
-                        nullptr,
-                    unsigned MaxDepth = 8, unsigned Depth = 0);
+                    OpaqueOperandFn IsOpaque = nullptr, unsigned MaxDepth = 8,
+                    unsigned Depth = 0);
 
 /// Whether \p V is recomputable (isRecomputable) from the lane index
 /// \p Lane and values \p IsOutside accepts by instructions \p InPrefix
@@ -103,8 +103,7 @@ bool isRecomputable(const llvm::Value *V,
 bool isLaneAffine(const llvm::Value *V, const llvm::Value *Lane,
                   llvm::function_ref<bool(const llvm::Value *)> IsOutside,
                   llvm::function_ref<bool(const llvm::Instruction *)> InPrefix,
-                  llvm::function_ref<bool(const llvm::Value *)> IsOpaque =
-                      nullptr);
+                  OpaqueOperandFn IsOpaque = nullptr);
 
 /// The bytes a lane-stepped pointer input (`p + r`) steps by per lane; 0
 /// when \p I is not one.

@@ -42,3 +42,23 @@ float heavy(float x, int k) {
     y = y*y - y / 7.0f + y * 3.0f + y / 17.0f - y*y / 19.0f + y / 23.0f;
   return y;
 }
+
+// Around and in a divergent loop: a call before it (in the loop's cut's
+// lane loop 1), a heavy if/else in its body (its lane loop 2, whose lanes
+// that left the loop skip the body) and one after it (the last lane
+// loop 3, entered where the loop's lanes land).
+#pragma omp declare simd notinbranch uniform(a)
+float looped(const float *a, float x, int n) {
+  float y = ext(x);
+  for (int j = 0; j < n + (int)x; j++) {
+    if (a[j] > y)
+      y = y*y*y + y / 3.0f - y * 7.0f + y / 11.0f + y*y / 13.0f + a[j];
+    else
+      y = y*y - y / 7.0f + y * 3.0f + y / 17.0f - y*y / 19.0f - a[j];
+  }
+  if (y > 5.0f)
+    y = y*y*y + y / 3.0f - y * 7.0f + y / 11.0f + y*y / 13.0f + y / 5.0f;
+  else
+    y = y*y - y / 7.0f + y * 3.0f + y / 17.0f - y*y / 19.0f + y / 23.0f;
+  return y;
+}
