@@ -134,8 +134,8 @@ bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
 
 /// The plan's refusal of the cut at \p Inner (InnerLoopDecision::Refused),
 /// beside the rules' refusal on the IR being cut (\p Own, null if none):
-/// without a plan, or at a cut the plan refuses nothing at (a call, a
-/// BOSCC region), the rules decide; with one the plan does, and verify mode
+/// without a plan, or at a cut whose refusals the plan does not model (a
+/// call, a BOSCC region), the rules decide; with one the plan does, and verify mode
 /// reports a loop where the two differ. The rules still refuse a cut the
 /// plan would make: they keep the IR correct.
 bool Cutter::takeRefusal(const Loop *Inner, const Failure *Own,

@@ -34,7 +34,8 @@
 /// read them, except the BOSCC branch's condition, which its dispatch reads
 /// from a lane array. A loop's lane loop 2 with copies (lane-stepped,
 /// steady, for rounds where every lane entered) has its calls cut in each
-/// copy too, on other edges: the plan leaves those cuts to the rules.
+/// copy too, on other edges: the plan leaves the cuts of such a lane loop
+/// with calls to the rules.
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LanePlanBuilder.h"
@@ -358,6 +359,13 @@ void LanePlanBuilder::planFlatCutsIn(
       ScopeRegions[Br] = R;
   if (ScopeCalls.empty() && ScopeRegions.empty())
     return;
+  // A loop's lane loop 2 with copies (lane-stepped, steady, for rounds
+  // where every lane entered) has its calls cut in each copy too, on other
+  // edges; its BOSCC regions would come after calls the cut takes in its
+  // own order.
+  if (D && !ScopeCalls.empty() &&
+      (!D->Access.LaneStepped.empty() || D->SteadyRounds || D->EnteredCopy))
+    return;
   SmallVector<const BasicBlock *, 16> OwnBlocks;
   for (const BasicBlock *BB : Blocks)
     if (Own(BB))
@@ -404,13 +412,8 @@ void LanePlanBuilder::planFlatCutsIn(
 
   SmallVector<const Instruction *, 8> LaneAffine =
       D ? laneAffineInLoop2(Scope, *D) : laneAffineInLaneLoop();
-  // A loop's lane loop 2 with copies has its calls cut in each of them.
-  bool CallsInCopies = D && (!D->Access.LaneStepped.empty() ||
-                             D->SteadyRounds || D->EnteredCopy);
   for (auto &[Site, CD] : Cuts) {
     auto *Br = dyn_cast<BranchInst>(Site);
-    if (!Br && CallsInCopies)
-      continue;
     CD.RecomputedAfter.assign(LaneAffine.begin(), LaneAffine.end());
     for (const Instruction *I : LaneAffine)
       if (!Br || Br->getCondition() != I)
