@@ -383,6 +383,8 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
   } else {
     N->BOSCC = N->BOSCCCost >= Threshold;
     NumBOSCC += N->BOSCC;
+    if (N->BOSCC)
+      BOSCCRegions[Br] = Region;
     WS << "region cost " << N->BOSCCCost << (N->BOSCC ? " >= " : " < ")
        << "threshold " << Threshold;
   }

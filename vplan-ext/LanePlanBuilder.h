@@ -133,6 +133,8 @@ private:
   /// BOSCC regions planned so far, in program order: at most
   /// -vplan-boscc-max-regions per lane loop.
   unsigned NumBOSCC = 0;
+  /// The blocks of each BOSCC region between its branch and its join.
+  DenseMap<const BranchInst *, BlockSet> BOSCCRegions;
   /// Values of divergent loops that the divergence analysis finds uniform
   /// (the same in every lane still active) but the lowering keeps per lane:
   /// the loops' state and what it computes, unless lockstep access makes
@@ -188,11 +190,8 @@ private:
   /// The cuts at calls and BOSCC regions of a lane loop without inner
   /// loops and of innermost loops' lane loops 2 (LanePlanFlatCuts.cpp).
   void planFlatCuts();
-  void planFlatCutsIn(
-      const Loop &Scope, const InnerLoopDecision *Loop2,
-      const SmallPtrSetImpl<const CallBase *> &Calls,
-      const DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 8>>
-          &Regions);
+  void planFlatCutsIn(const Loop &Scope, const InnerLoopDecision *Loop2,
+                      const SmallPtrSetImpl<const CallBase *> &Calls);
   SmallVector<const Instruction *, 8> laneAffineInLaneLoop() const;
   SmallVector<const Instruction *, 8>
   laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D) const;

@@ -86,13 +86,15 @@ struct FlatScope {
   bool Divergent = false;
 };
 
+using BOSCCRegionMap =
+    DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 16>>;
+
 class FlatCutModel {
 public:
   static constexpr unsigned BackEdgePart = ~0u;
   FlatCutModel(FlatScope Sc, ArrayRef<const BasicBlock *> Blocks,
                const SmallPtrSetImpl<const CallBase *> &Calls,
-               const DenseMap<const BranchInst *,
-                              SmallPtrSet<const BasicBlock *, 8>> &Regions,
+               const BOSCCRegionMap &Regions,
                DenseMap<const Instruction *, CutDecision> &Out)
       : Sc(Sc), Regions(Regions), Out(Out) {
     unsigned Order = 0;
@@ -183,8 +185,7 @@ private:
   void decide(const Instruction *Site, const FlatLanding &Landing);
 
   FlatScope Sc;
-  const DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 8>>
-      &Regions;
+  const BOSCCRegionMap &Regions;
   DenseMap<const Instruction *, CutDecision> &Out;
   DenseMap<const BasicBlock *, SmallVector<const CallBase *, 2>> BlockCalls;
   DenseMap<const Instruction *, unsigned> SiteOrder;
@@ -301,27 +302,18 @@ void FlatCutModel::decide(const Instruction *Site,
 
 void LanePlanBuilder::planFlatCuts() {
   SmallPtrSet<const CallBase *, 4> Calls;
-  DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 8>> Regions;
   SmallVector<const PlanNode *, 4> Loops;
   P.forEachNode([&](const PlanNode &N) {
     if (N.isSerialCall())
       Calls.insert(cast<CallBase>(N.insts().front()));
     if (N.isLoop() && !N.getLoopDecision().Refused && !N.isLeftWhole())
       Loops.push_back(&N);
-    if (!N.hasBOSCC())
-      return;
-    BasicBlock *BB = const_cast<BasicBlock *>(N.getEntry());
-    BlockSet Region;
-    BasicBlock *Join = nullptr;
-    if (findIfRegion(BB, Region, Join))
-      Regions[cast<BranchInst>(BB->getTerminator())].insert(Region.begin(),
-                                                             Region.end());
   });
-  if (Calls.empty() && Regions.empty())
+  if (Calls.empty() && BOSCCRegions.empty())
     return;
-  planFlatCutsIn(L, nullptr, Calls, Regions);
+  planFlatCutsIn(L, nullptr, Calls);
   for (const PlanNode *N : Loops)
-    planFlatCutsIn(*N->getLoop(), &N->getLoopDecision(), Calls, Regions);
+    planFlatCutsIn(*N->getLoop(), &N->getLoopDecision(), Calls);
   // The nodes print their cut's decision.
   std::function<void(PlanNode &)> Link = [&](PlanNode &N) {
     const Instruction *Site = nullptr;
@@ -338,23 +330,21 @@ void LanePlanBuilder::planFlatCuts() {
     Link(*N);
 }
 
-/// The cuts at \p Calls and \p Regions in the blocks of \p Scope outside
+/// The cuts at \p Calls and BOSCC regions in the blocks of \p Scope outside
 /// its inner loops: in the lane loop \p Scope (\p D null), else in lane
 /// loop 2 of the cut at \p Scope (decided \p D). With inner loops, those
 /// blocks are in the lane loop 1 of each inner loop's cut (its A, after
 /// the cut before's landing) and in the lane loop 3 of the last one.
 void LanePlanBuilder::planFlatCutsIn(
     const Loop &Scope, const InnerLoopDecision *D,
-    const SmallPtrSetImpl<const CallBase *> &Calls,
-    const DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 8>>
-        &Regions) {
+    const SmallPtrSetImpl<const CallBase *> &Calls) {
   auto Own = [&](const BasicBlock *BB) { return LI.getLoopFor(BB) == &Scope; };
   SmallPtrSet<const CallBase *, 4> ScopeCalls;
   for (const CallBase *CB : Calls)
     if (Own(CB->getParent()))
       ScopeCalls.insert(CB);
-  DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 8>> ScopeRegions;
-  for (const auto &[Br, R] : Regions)
+  BOSCCRegionMap ScopeRegions;
+  for (const auto &[Br, R] : BOSCCRegions)
     if (Own(Br->getParent()))
       ScopeRegions[Br] = R;
   if (ScopeCalls.empty() && ScopeRegions.empty())
