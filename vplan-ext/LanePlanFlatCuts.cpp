@@ -266,8 +266,12 @@ void FlatCutModel::cutSegment(const FlatSegment &S) {
   decide(Site, Landing);
 
   FlatSegment One, Three;
+  // Lane loop 1 keeps A's start: where the cut before landed its lanes
+  // (those that leave A now through blocks of their own), the inactive
+  // lanes' exit.
   One.K = FlatSegment::LaneLoop1;
   One.Nodes = A;
+  One.Prev = S.Prev;
   One.InactiveExit = S.InactiveExit;
   Three.K = FlatSegment::LaneLoop3;
   for (FlatNode N : S.Nodes)
