@@ -69,7 +69,10 @@ struct FlatLanding {
 /// What one lane loop of the cut holds.
 struct FlatSegment {
   DenseSet<FlatNode> Nodes;
-  enum Kind { Whole, LaneLoop1, LaneLoop3 } K = Whole;
+  /// A lane loop 1: every edge out of it was a landing edge of the cut that
+  /// left it and goes through a block of its own (the whole scope and a
+  /// lane loop 3 lead to the lane loop's latch).
+  bool IsLaneLoop1 = false;
   /// Where the cut before lands its lanes, at the start of the segment:
   /// the one that left a lane loop 3, or the loop's before a loop's A.
   FlatLanding Prev;
@@ -245,7 +248,7 @@ void FlatCutModel::cutSegment(const FlatSegment &S) {
   // edges: each goes through a block of its own.
   auto OwnBlock = [&](FlatNode T) {
     return !S.Nodes.count(T) &&
-           (S.K == FlatSegment::LaneLoop1 || Sc.IsLaneLoop2);
+           (S.IsLaneLoop1 || Sc.IsLaneLoop2);
   };
   // The cut before's landing edges that A does not take, through its
   // landing blocks.
@@ -269,11 +272,10 @@ void FlatCutModel::cutSegment(const FlatSegment &S) {
   // Lane loop 1 keeps A's start: where the cut before landed its lanes
   // (those that leave A now through blocks of their own), the inactive
   // lanes' exit.
-  One.K = FlatSegment::LaneLoop1;
+  One.IsLaneLoop1 = true;
   One.Nodes = A;
   One.Prev = S.Prev;
   One.InactiveExit = S.InactiveExit;
-  Three.K = FlatSegment::LaneLoop3;
   for (FlatNode N : S.Nodes)
     if (!A.count(N) && !RegionNodes.count(N))
       Three.Nodes.insert(N);
@@ -381,7 +383,7 @@ void LanePlanBuilder::planFlatCutsIn(
   for (const Loop *C : Children) {
     const CutView &CV = CutViews.at(C);
     FlatSegment A;
-    A.K = FlatSegment::LaneLoop1;
+    A.IsLaneLoop1 = true;
     A.Nodes = Model.nodesOf(CV.ABlocks);
     // Later loops' A get the inactive lanes' edge from the cut before.
     A.InactiveExit = Sc.Divergent && C == Children.front();
@@ -398,7 +400,6 @@ void LanePlanBuilder::planFlatCutsIn(
     Prev.Dispatch = hasResumeDispatch(*C);
   }
   if (!Children.empty()) {
-    Whole.K = FlatSegment::LaneLoop3;
     Whole.Prev = Prev;
     Whole.InactiveExit = false;
   }
