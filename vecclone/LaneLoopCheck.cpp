@@ -79,11 +79,15 @@ SmallVector<WideningBlocker, 4> findBodyBlockers(const Function &F,
                                                  const LoopInfo &LI) {
   // Loops and calls without variants are not blockers here: vplan-ext cuts
   // the lane loop at them (calls then run lane by lane), and says so if it
-  // cannot.
+  // cannot. Nor are the body's fixed-size locals: each lane gets its own
+  // copy (findLaneLoopBlockers names one the lanes still share).
   SmallVector<WideningBlocker, 4> Out;
   for (const BasicBlock &BB : F)
     scanBlock(BB, Out);
-  erase_if(Out, [](const WideningBlocker &B) { return isa<CallBase>(B.At); });
+  erase_if(Out, [](const WideningBlocker &B) {
+    auto *AI = dyn_cast<AllocaInst>(B.At);
+    return isa<CallBase>(B.At) || (AI && AI->isStaticAlloca());
+  });
   return Out;
 }
 

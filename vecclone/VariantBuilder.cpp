@@ -22,7 +22,9 @@
 #include "vecclone/PointeeTypes.h"
 #include "vecclone/ScalarContraction.h"
 #include "vecclone/TerminateScopes.h"
+#include "vecclone/ValueSlots.h"
 #include "vecclone/VariantCallLowering.h"
+#include "vecclone/VariantSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CFG.h"
@@ -895,6 +897,7 @@ static void recordCut(const vplanext::FissionResult &FR,
   Out.NumCuts = FR.NumCuts;
   Out.NumUniformLoops = FR.NumUniformLoops;
   Out.CutFailure = FR.FailReason;
+  Out.CutFailureSite = FR.FailSite;
   Out.NumSerialCalls = FR.NumSerialCalls;
   Out.NumBOSCC = FR.NumBOSCC;
   if (Plan)
@@ -902,6 +905,101 @@ static void recordCut(const vplanext::FissionResult &FR,
   for (StringRef C : FR.SerialCallees)
     Out.SerialCallees +=
         (Out.SerialCallees.empty() ? "'" : ", '") + C.str() + "'";
+}
+
+/// Whether \p AI is a value slot (ValueSlots.h) of a call to a function
+/// with variants: the caller side passes the value stored there, the store
+/// and the call side by side, and needs the one slot it recognizes.
+static bool isVariantValueSlot(const AllocaInst &AI) {
+  for (const Use &U : AI.uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (Callee && hasVariantAttributes(*Callee) && CB->isArgOperand(&U) &&
+        hasValueParam(findValueSlots(*CB), CB->getArgOperandNo(&U)))
+      return true;
+  }
+  return false;
+}
+
+/// Gives each lane its own copy of the inlined body's locals (\p Locals,
+/// the inliner's static allocas): a lane array in place of each, every use
+/// reading the lane's slot, computed from \p Lane where the body starts
+/// (after \p BeforeBody in \p BodyBB, or at its start without one). The
+/// scalar function has a local per call; shared, the lanes would see each
+/// other's writes once the cut runs a part of the body for every lane
+/// before the next part, and the vectorizer could not widen their
+/// accesses. The smallest go first while a lane's copies take at most
+/// \p MaxBytes (the stack grows by VL copies); the others stay shared, as
+/// do all at scalable lanes (a slot's offset would need a run-time stride),
+/// an over-aligned local (its slots would not keep the alignment) and a
+/// value slot of a call to a function with variants. Their lifetime
+/// markers go: they would name the whole array, every lane's copy. Fills
+/// \p Out's NumPrivateLocals and SharedLocalsReason.
+static void privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
+                                BasicBlock *BodyBB, Instruction *BeforeBody,
+                                Value *Lane, ElementCount VL,
+                                uint64_t MaxBytes, BuiltVariant &Out) {
+  const DataLayout &DL = V.getDataLayout();
+  SmallVector<std::tuple<uint64_t, AllocaInst *, Type *>, 4> Private;
+  for (AllocaInst *AI : Locals) {
+    auto *Count = dyn_cast<ConstantInt>(AI->getArraySize());
+    if (!Count || !AI->isStaticAlloca() || isVariantValueSlot(*AI))
+      continue;
+    Type *T = AI->getAllocatedType();
+    if (AI->isArrayAllocation())
+      T = ArrayType::get(T, Count->getZExtValue());
+    uint64_t Size = DL.getTypeAllocSize(T);
+    if (VL.isScalable()) {
+      Out.SharedLocalsReason = "at vscale x N lanes the lanes share the "
+                               "body's locals (a lane's copy would need a "
+                               "run-time stride)";
+      return;
+    }
+    if (Size % AI->getAlign().value()) {
+      Out.SharedLocalsReason =
+          ("the lanes share a local of the body aligned to " +
+           Twine(AI->getAlign().value()) +
+           " bytes, which a lane's copy would not keep")
+              .str();
+      continue;
+    }
+    Private.push_back({Size, AI, T});
+  }
+  llvm::stable_sort(Private, [](const auto &X, const auto &Y) {
+    return std::get<0>(X) < std::get<0>(Y);
+  });
+  uint64_t Bytes = 0, SharedBytes = 0;
+  auto Fits = Private.begin();
+  for (; Fits != Private.end() && Bytes + std::get<0>(*Fits) <= MaxBytes;
+       ++Fits)
+    Bytes += std::get<0>(*Fits);
+  for (auto It = Fits; It != Private.end(); ++It)
+    SharedBytes += std::get<0>(*It);
+  if (SharedBytes)
+    Out.SharedLocalsReason =
+        ("the lanes share " + Twine(Private.end() - Fits) +
+         " local(s) of the body: a copy per lane would take " +
+         Twine(SharedBytes) + " bytes more a lane, over "
+         "-vecclone-private-local-bytes=" + Twine(MaxBytes))
+            .str();
+  Private.erase(Fits, Private.end());
+  for (auto [Size, AI, T] : Private)
+    for (User *U : make_early_inc_range(AI->users()))
+      if (auto *II = dyn_cast<IntrinsicInst>(U);
+          II && II->isLifetimeStartOrEnd())
+        II->eraseFromParent();
+  IRBuilder<> B(BeforeBody ? BeforeBody->getNextNode()
+                           : &*BodyBB->getFirstInsertionPt());
+  for (auto [Size, AI, T] : Private) {
+    AllocaInst *Arr =
+        vplanext::createLaneArray(V, T, VL, AI->getName() + ".lanes");
+    Arr->setAlignment(std::max(Arr->getAlign(), AI->getAlign()));
+    Value *Slot = vplanext::laneArraySlot(B, Arr, Lane);
+    Slot->setName(AI->getName() + ".lane");
+    AI->replaceAllUsesWith(Slot);
+    AI->eraseFromParent();
+  }
+  Out.NumPrivateLocals = Private.size();
 }
 
 static constexpr const char *ReturnsTwiceReason =
@@ -972,10 +1070,16 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     Out.ScalarLaneLoopReason = Out.NotInlinedReason;
   if (Out.NotInlinedReason.empty()) {
     InlineFunctionInfo IFI;
+    // The inlined body starts where the call was: its entry block joins
+    // the call's block there.
+    BasicBlock *CallBB = Call->getParent();
+    Instruction *BeforeCall = Call->getPrevNode();
     InlineResult R = InlineFunction(*Call, IFI);
-    if (R.isSuccess())
+    if (R.isSuccess()) {
       Out.Inlined = true;
-    else
+      privatizeBodyLocals(*V, IFI.StaticAllocas, CallBB, BeforeCall,
+                          Main.Lane, ABI.lanes(), Opts.PrivateLocalBytes, Out);
+    } else
       Out.NotInlinedReason =
           std::string("the inliner refused: ") + R.getFailureReason();
   }

@@ -52,6 +52,9 @@ struct BuildOptions {
   /// The lane-lowering options of the rewrites after the cut (divisions
   /// through double, uniform chains).
   vplanext::LaneLoweringOptions Lowering;
+  /// The most bytes a lane's copies of the body's locals may take
+  /// (VecCloneOptions::PrivateLocalBytes).
+  uint64_t PrivateLocalBytes = 4096;
 };
 
 /// What building a variant produced.
@@ -62,6 +65,10 @@ struct BuiltVariant {
   llvm::Function *Fallback = nullptr;
   /// True when the scalar body was inlined into the lane loop.
   bool Inlined = false;
+  /// Locals of the inlined body given a copy per lane, and why others
+  /// stay one copy the lanes share (empty if none does).
+  unsigned NumPrivateLocals = 0;
+  std::string SharedLocalsReason;
   /// Why the body was not inlined, when it was not.
   std::string NotInlinedReason;
   /// Inner loops the lane loop was cut at (vplan-ext), and why a cut that
@@ -71,6 +78,7 @@ struct BuiltVariant {
   /// together).
   unsigned NumUniformLoops = 0;
   std::string CutFailure;
+  std::string CutFailureSite;
   /// Calls cut out to run lane by lane (no vector variant), and callees.
   unsigned NumSerialCalls = 0;
   std::string SerialCallees;

@@ -58,6 +58,11 @@ static cl::opt<bool> GCCNamesOpt(
     cl::desc("Also define GCC's names for AVX (c) variants whose length "
              "clang computes differently"));
 
+static cl::opt<unsigned> PrivateLocalBytesOpt(
+    "vecclone-private-local-bytes", cl::Hidden, cl::init(4096),
+    cl::desc("Most bytes a lane's copies of the body's locals may take "
+             "together; past it (or at 0) the lanes share one copy"));
+
 namespace vecclone {
 
 VecCloneOptions VecCloneOptions::fromCommandLine() {
@@ -65,6 +70,7 @@ VecCloneOptions VecCloneOptions::fromCommandLine() {
   O.InlineBody = InlineBodyOpt;
   O.CutLaneLoops = CutLaneLoopsOpt;
   O.DefineGCCNames = GCCNamesOpt;
+  O.PrivateLocalBytes = PrivateLocalBytesOpt;
   O.Lowering = vplanext::LaneLoweringOptions::fromCommandLine();
   return O;
 }
@@ -74,13 +80,22 @@ Error VecCloneOptions::parseParams(StringRef Params) {
   while (!Params.empty()) {
     StringRef P;
     std::tie(P, Params) = Params.split(';');
-    StringRef Name = P;
+    auto [Name, Value] = P.split('=');
     bool On = !Name.consume_front("no-");
-    if (Name == "inline-body")
+    if (Name == "private-local-bytes") {
+      if (!On || !P.contains('=') || Value.getAsInteger(0, PrivateLocalBytes))
+        return createStringError(
+            inconvertibleErrorCode(),
+            "invalid vecclone parameter '" + P +
+                "': expected private-local-bytes=N, N an unsigned integer");
+      continue;
+    }
+    bool IsSwitch = !P.contains('=');
+    if (IsSwitch && Name == "inline-body")
       InlineBody = On;
-    else if (Name == "gcc-names")
+    else if (IsSwitch && Name == "gcc-names")
       DefineGCCNames = On;
-    else if (Name == "cut-lane-loops")
+    else if (IsSwitch && Name == "cut-lane-loops")
       CutLaneLoops = On;
     else
       Lowering += (Lowering.empty() ? "" : ";") + P.str();
@@ -165,6 +180,18 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
              << BV.Calls.HoistedCallees
              << ") run once, before the lanes";
     });
+  if (BV.NumPrivateLocals)
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "LanePrivateLocals", &F)
+             << "variant " << Req.Name << ": each lane gets its own copy of "
+             << ore::NV("Locals", BV.NumPrivateLocals)
+             << " local(s) of the body kept in memory";
+    });
+  if (!BV.SharedLocalsReason.empty())
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "LaneSharedLocals", &F)
+             << "variant " << Req.Name << ": " << BV.SharedLocalsReason;
+    });
   for (const LaneCallPrep::SerialCall &C : BV.Calls.NoVariant)
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "NoLaneVariant", C.Loc,
@@ -194,7 +221,7 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopNotCut", &F)
              << "variant " << Req.Name
-             << ": " << vplanext::CutRefusedText << BV.CutFailure;
+             << ": " << vplanext::cutRefusedText(BV.CutFailureSite) << BV.CutFailure;
     });
   if (!BV.PlanSummary.empty())
     ORE.emit([&] {
@@ -321,6 +348,7 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
   BOpts.InlineBody = Opts.InlineBody;
   BOpts.CutInnerLoops = Opts.CutLaneLoops;
   BOpts.Lowering = Opts.Lowering;
+  BOpts.PrivateLocalBytes = Opts.PrivateLocalBytes;
   BOpts.GetTTI = [&FAM](Function &V) -> const TargetTransformInfo & {
     return FAM.getResult<TargetIRAnalysis>(V);
   };

@@ -135,6 +135,46 @@ unsigned fillInterleaveGaps(Function &F, DominatorTree &DT, LoopInfo &LI,
   return Added;
 }
 
+/// Freezes the one index of \p Ld's address that varies in \p L (`p[k]`,
+/// or a lane array's `[0][lane]`): in the GEP the load reads, or, when
+/// that GEP's indices do not vary (`row[c]` of a lane's row of a lane
+/// array), in the GEP it is based on, copied with it for this read alone
+/// (the row's other accesses keep their stride).
+static bool freezeVaryingIndex(LoadInst &Ld, const Loop &L) {
+  auto *GEP = dyn_cast<GetElementPtrInst>(Ld.getPointerOperand());
+  if (!GEP || !L.contains(GEP))
+    return false;
+  auto Freeze = [](Use &Varying, Instruction *Before) {
+    IRBuilder<> B(Before);
+    Value *Idx = Varying.get();
+    Varying.set(B.CreateFreeze(Idx, Idx->getName() + ".gather"));
+  };
+  if (Use *Varying = singleVaryingIndex(*GEP, L)) {
+    Freeze(*Varying, GEP);
+    return true;
+  }
+  auto *Base = dyn_cast<GetElementPtrInst>(GEP->getPointerOperand());
+  if (!Base || !L.contains(Base) ||
+      !all_of(GEP->indices(),
+              [&](const Use &U) { return L.isLoopInvariant(U.get()); }))
+    return false;
+  Use *Varying = singleVaryingIndex(*Base, L);
+  if (!Varying)
+    return false;
+  auto *RowCopy = cast<GetElementPtrInst>(Base->clone());
+  RowCopy->insertBefore(GEP->getIterator());
+  Freeze(RowCopy->getOperandUse(Varying->getOperandNo()), RowCopy);
+  auto *Copy = cast<GetElementPtrInst>(GEP->clone());
+  Copy->insertBefore(GEP->getIterator());
+  Copy->setOperand(0, RowCopy);
+  Ld.setOperand(LoadInst::getPointerOperandIndex(), Copy);
+  if (GEP->use_empty())
+    GEP->eraseFromParent();
+  if (Base->use_empty())
+    Base->eraseFromParent();
+  return true;
+}
+
 static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
                                   LoopInfo &LI, ArrayRef<Loop *> LaneLoops) {
   TargetLibraryInfoImpl TLII(F.getParent()->getTargetTriple());
@@ -207,20 +247,8 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
       // The group spans [Min, Min + Step); its last member is at the end.
       if (Max == Min + A.Step - Elt)
         continue;
-      for (auto &[M, Off] : Members) {
-        // The one index that varies in the loop (`p[k]`, or a lane array's
-        // `[0][lane]`) is frozen.
-        auto *GEP = dyn_cast<GetElementPtrInst>(M->Ld->getPointerOperand());
-        if (!GEP || !L->contains(GEP))
-          continue;
-        Use *Varying = singleVaryingIndex(*GEP, *L);
-        if (!Varying)
-          continue;
-        IRBuilder<> B(GEP);
-        Value *Idx = Varying->get();
-        Varying->set(B.CreateFreeze(Idx, Idx->getName() + ".gather"));
-        ++Frozen;
-      }
+      for (auto &[M, Off] : Members)
+        Frozen += freezeVaryingIndex(*M->Ld, *L);
     }
   }
   return Frozen;

@@ -260,8 +260,12 @@ public:
   const CutDecisions &decisions() const { return D; }
   bool madeSteadyCopy() const { return MadeSteadyCopy; }
   bool madeEnteredCopy() const { return D.EnteredCopy; }
+  /// Where this cut is made, for remarks (`its inner loop`, `the call to
+  /// 'f'`, `its if/else region`); empty before a site is found.
+  StringRef siteText() const { return SiteText; }
 
 private:
+  std::string SiteText;
   // Where to cut (LaneCutSite.cpp).
   bool mayNeedCut(BasicBlock *Header);
   /// Whether the cut runs \p CB lane by lane: the plan's decision

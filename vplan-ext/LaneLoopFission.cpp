@@ -37,6 +37,22 @@ STATISTIC(NumCuts, "Number of lane loops cut at an inner loop");
 STATISTIC(NumCutFailures, "Number of lane loops that could not be cut");
 
 namespace vplanext {
+
+/// How remarks name the callee of a call run lane by lane.
+static std::string calleeName(const CallBase &Call) {
+  if (auto *II = dyn_cast<IntrinsicInst>(&Call))
+    return ("'" + Intrinsic::getBaseName(II->getIntrinsicID()) + "'").str();
+  if (const Function *Callee = Call.getCalledFunction())
+    return ("'" + Callee->getName() + "'").str();
+  return Call.isInlineAsm() ? "inline asm" : "an indirect call";
+}
+
+std::string cutRefusedText(StringRef Site) {
+  if (Site.empty())
+    return "could not cut the lane loop: ";
+  return ("could not cut the lane loop at " + Site + ": ").str();
+}
+
 namespace fission {
 
 Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
@@ -68,6 +84,9 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
     return disagreeOnCall(Fail);
   if (S.empty())
     return NoInnerLoop;
+  SiteText = S.Call     ? "the call to " + calleeName(*S.Call)
+             : S.Branch ? "its if/else region"
+                        : "its inner loop";
   if (S.Call && VL.isScalable()) {
     Fail.Why = "a call without a vector variant would run lane by lane, "
                "which needs a fixed lane count";
@@ -190,6 +209,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
       if (R.FailReason.empty()) {
         R.FailReason = Fail.Why;
         R.FailAt = Fail.At;
+        R.FailSite = C.siteText();
         R.PlanDisagrees = Fail.PlanDisagrees;
       }
       break;
@@ -240,7 +260,7 @@ PreservedAnalyses LaneLoopCutPass::run(Function &F,
           R.FailAt ? R.FailAt : R.LaneHeaders.back()->getTerminator();
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopNotCut", At)
-               << CutRefusedText << R.FailReason;
+               << cutRefusedText(R.FailSite) << R.FailReason;
       });
       continue;
     }

@@ -93,6 +93,10 @@ struct FissionResult {
   /// cut is left whole.
   std::string FailReason;
   const llvm::Instruction *FailAt = nullptr;
+  /// Where that cut was to be made: `its inner loop`, `the call to 'f'`,
+  /// `its if/else region`; empty when the lane loop is not cut at all or
+  /// its shape stopped the cut before a site was found.
+  std::string FailSite;
   /// Some cut failed other than by a refusal the plan made
   /// (InnerLoopDecision::Refused, PlanDecisions::NoCut): what the cut made
   /// then differs from the plan's shape, and is not compared.
@@ -122,10 +126,11 @@ FissionResult fissionLaneLoop(llvm::Function &F, llvm::BasicBlock *LaneHeader,
                               const llvm::TargetTransformInfo *TTI = nullptr,
                               const PlanDecisions *Plan = nullptr);
 
-/// The text of the missed remark for a lane loop the cut refused, before
-/// the reason (FissionResult::FailReason).
-constexpr const char *CutRefusedText =
-    "could not cut the lane loop at its inner loop: ";
+/// The text of the missed remark for a lane loop the cut refused at
+/// \p Site (FissionResult::FailSite), before the reason
+/// (FissionResult::FailReason): `could not cut the lane loop at the call to
+/// 'f': `, or without a site `could not cut the lane loop: `.
+std::string cutRefusedText(llvm::StringRef Site);
 
 /// `vplan-lane-cut`: cuts every lane loop of the function (an outermost
 /// loop tagged `vecclone.lane.loop` with `llvm.loop.vectorize.width`) at

@@ -310,10 +310,10 @@ const char *const LoopSideEffectReason =
     "variant; cutting the lane loop would change the order of its calls";
 const char *const UsedOutsideReason =
     "a value of the lane loop body is used outside it";
-const char *const TokenCrossesReason = "a token value crosses the inner loop";
+const char *const TokenCrossesReason = "a token value crosses the cut";
 const char *const SharedLocalReason =
-    "a local variable of the body lives in memory on both sides of the "
-    "inner loop; the lanes would share it";
+    "a local variable of the body lives in memory on both sides of the cut; "
+    "the lanes would share it";
 
 const char *const TerminatorReason =
     "the lane loop body has a terminator the cut cannot redirect";

@@ -28,6 +28,9 @@ struct VecCloneOptions {
   /// Cut lane loops at inner loops, calls without variants and heavy
   /// if/else regions (vplan-ext); off leaves the single lane loop.
   bool CutLaneLoops = true;
+  /// The most bytes a lane's copies of the inlined body's locals may take
+  /// together; past it (or at 0) the lanes share one copy of each.
+  uint64_t PrivateLocalBytes = 4096;
   /// How lane loops are planned and cut (vplan-ext).
   vplanext::LaneLoweringOptions Lowering;
 
@@ -37,7 +40,7 @@ struct VecCloneOptions {
 
   /// Applies pass parameters (`vecclone<no-inline-body;boscc-threshold=8>`):
   /// `inline-body`, `gcc-names`, `cut-lane-loops` (each also `no-NAME`),
-  /// and LaneLoweringOptions' names.
+  /// `private-local-bytes=N`, and LaneLoweringOptions' names.
   llvm::Error parseParams(llvm::StringRef Params);
 };
 

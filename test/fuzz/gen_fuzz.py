@@ -41,7 +41,7 @@ by value, or get a destructor or try/catch around a call.
 
 --shapes=LIST (comma-separated; "default", "all", "none", "-NAME") adds the
 shapes outside testers found as occasional cases: cgoto, asmgoto, constarg,
-noinline, errno, fenv, msabi, and with --cxx refs, byval, member, static,
+noinline, errno, fenv, msabi, memops, locals, and with --cxx refs, byval, member, static,
 template, dtor, trycatch (see SHAPES below). "default" leaves out the ones
 known to fail with the current plugin (KNOWN_BAD: none now). Without --shapes
 the output is exactly what it was before the option (the regression tests
@@ -357,6 +357,10 @@ def random_function(R, idx):
 #   memops    a memset or memcpy of a variable size (0 or the element) into
 #             a slot the lane owns, sometimes in a loop: calls the
 #             vectorizer cannot widen, which run lane by lane
+#   locals    a local whose address is taken, used on both sides of a call
+#             run lane by lane or of a loop: frexp's exponent, a noinline
+#             helper's out-parameters, an array indexed in a loop of the
+#             lane's trip count, a memcpy's local source
 # C++ only (--cxx):
 #   refs      references: linear(ref(x)), linear(val(x)), linear(uval(x))
 #   byval     a small class with a user-provided copy constructor and
@@ -368,7 +372,7 @@ def random_function(R, idx):
 #             throw (an invoke and a cleanup)
 #   trycatch  try/catch around a helper that throws for about half the
 #             inputs; the catch returns a value
-C_SHAPES = ["cgoto", "asmgoto", "constarg", "noinline", "errno", "fenv", "msabi", "memops"]
+C_SHAPES = ["cgoto", "asmgoto", "constarg", "noinline", "errno", "fenv", "msabi", "memops", "locals"]
 CXX_SHAPES = ["refs", "byval", "member", "static", "template", "dtor", "trycatch"]
 # Shapes known to give wrong answers (or no variants) with the current
 # plugin and clang 22: off unless named (docs/design/reliability.md, "Issue
@@ -378,7 +382,7 @@ CXX_SHAPES = ["refs", "byval", "member", "static", "template", "dtor", "trycatch
 KNOWN_BAD = []
 DEFAULT_SHAPES = [x for x in C_SHAPES + CXX_SHAPES if x not in KNOWN_BAD]
 SHAPE_P = {"cgoto": .06, "asmgoto": .06, "constarg": .08, "noinline": .08, "errno": .08,
-           "fenv": .08, "msabi": .06, "memops": .1, "refs": .3, "byval": .2, "member": .15, "static": .12,
+           "fenv": .08, "msabi": .06, "memops": .1, "locals": .1, "refs": .3, "byval": .2, "member": .15, "static": .12,
            "template": .15, "dtor": .15, "trycatch": .2}
 SHAPES = set()
 CXX = False
@@ -669,8 +673,7 @@ def apply_shapes(f, seed, idx):
         if R.random() < 0.5:
             op = "__builtin_memset(&%s, (int)((%s) & 255u), %s);" % (lv, b.iexpr(1), n)
         else:
-            # from constant memory: a local source would live in memory,
-            # which refuses the cut (the lanes would share it)
+            # from constant memory (the locals shape copies from a local)
             val = b.const_f() if e in FP_TYPES else b.const_i()
             op = "{ static const %s fzm = (%s)(%s); __builtin_memcpy(&%s, &fzm, %s); }" % (
                 TYPES[e][0], TYPES[e][0], val, lv, n)
@@ -678,6 +681,29 @@ def apply_shapes(f, seed, idx):
             op = "for (unsigned fzk = 0; fzk < ((%s) & 3u); fzk++) { %s }" % (b.iexpr(1), op)
         pre.append(op)
         f.shapes.append("memops")
+    if on("locals"):
+        R = b.R
+        kind = R.randrange(4)
+        if kind == 3 and not b.wslots:
+            kind = 0
+        if kind == 0:  # an out-parameter of a library call
+            pre.append("{ int fze; %s fzm = frexp%s((%s)(%s), &fze); x = x + fzm; s ^= (%s)(unsigned)fze; }"
+                       % (ft, b.fs, ft, b.fexpr(1), at))
+        elif kind == 1:  # a noinline helper's out-parameters
+            pre.append("{ unsigned fzh, fzl; fz_split((unsigned)(%s), &fzh, &fzl); s ^= (%s)(fzh * 3u + fzl); }"
+                       % (b.iexpr(1), at))
+        elif kind == 2:  # an array indexed in a loop of the lane's trip count
+            pre.append("{ unsigned fza[4] = {%s, %s, %s, %s}; "
+                       "for (unsigned fzk = 0; fzk < ((unsigned)(%s) & 7u); fzk++) fza[(fzk + (unsigned)(%s)) & 3u] += (unsigned)(%s); "
+                       "s ^= (%s)fza[(unsigned)(%s) & 3u]; }"
+                       % (b.const_i(), b.const_i(), b.const_i(), b.const_i(), b.iexpr(1), b.iexpr(1),
+                          b.iexpr(1), at, b.iexpr(1)))
+        else:  # a memcpy of a variable size from a local source
+            lv, e = R.choice(b.wslots)
+            val = b.fexpr(1) if e in FP_TYPES else b.iexpr(1)
+            pre.append("{ %s fzm = (%s)(%s); __builtin_memcpy(&%s, &fzm, ((unsigned)(%s) & 1u) * sizeof(%s)); }"
+                       % (TYPES[e][0], TYPES[e][0], val, lv, b.iexpr(1), lv))
+        f.shapes.append("locals")
     if CXX and on("dtor"):
         pre.append("{ unsigned fzgv = (unsigned)t; { FzGuard fzg(&fzgv, %s); s += (%s)fzx_mt((unsigned)(%s) & 0xffffu); } t ^= (%s)fzgv; }"
                    % (b.const_i(), at, b.iexpr(1), at))
@@ -729,6 +755,9 @@ __attribute__((noinline)) unsigned fzx_mt(unsigned x) {
 """
 CONSTARG_HELPER = ("/* constarg shape: every call passes k = 7 */\n"
                    "static __attribute__((noinline)) unsigned fz_sc(unsigned a, unsigned k) { return a * k + (a >> 3) + k; }\n")
+LOCALS_HELPER = ("/* locals shape: a helper that writes through out-parameters */\n"
+                 "#include <math.h>\n"
+                 "static __attribute__((noinline)) void fz_split(unsigned a, unsigned *hi, unsigned *lo) { *hi = a >> 16; *lo = a & 0xffffu; }\n")
 
 
 def cxx_classes(funcs, pragmas):
@@ -760,6 +789,8 @@ def gen_callee_cxx(funcs):
     out = ["/* Generated by gen_fuzz.py --cxx; do not edit. */", CXX_PRELUDE]
     if any("constarg" in getattr(f, "shapes", []) for f in funcs):
         out.append(CONSTARG_HELPER)
+    if any("locals" in getattr(f, "shapes", []) for f in funcs):
+        out.append(LOCALS_HELPER)
     out += cxx_classes(funcs, False) + [""]
     for f in funcs:
         rt = ctype(f.ret)
@@ -785,6 +816,8 @@ def gen_callee_c(funcs):
         pre.append("#include <errno.h>\n#include <math.h>\n")
     if "constarg" in used:
         pre.append(CONSTARG_HELPER)
+    if "locals" in used:
+        pre.append(LOCALS_HELPER)
     if pre:
         head, rest = text.split("\n", 1)
         text = head + "\n" + "".join(pre) + rest

@@ -40,9 +40,9 @@
 ; PLAN-LABEL: vplan for lane loop %lane in used_outside,
 ; PLAN:       uniform loop %inner {{.*}}; not cut: a value of the lane loop body is used outside it
 ; PLAN-LABEL: vplan for lane loop %lane in token,
-; PLAN:       uniform loop %inner {{.*}}; not cut: a token value crosses the inner loop
+; PLAN:       uniform loop %inner {{.*}}; not cut: a token value crosses the cut
 ; PLAN-LABEL: vplan for lane loop %lane in shared_local,
-; PLAN:       uniform loop %inner {{.*}}; not cut: a local variable of the body lives in memory on both sides of the inner loop; the lanes would share it
+; PLAN:       uniform loop %inner {{.*}}; not cut: a local variable of the body lives in memory on both sides of the cut; the lanes would share it
 ; PLAN-LABEL: vplan for lane loop %lane in indirect,
 ; PLAN:       uniform loop %inner {{.*}}; not cut: the lane loop body has a terminator the cut cannot redirect
 ; PLAN-LABEL: vplan for lane loop %lane in two_entries,
@@ -335,9 +335,9 @@ exit:
 ; REM:      Function: used_outside
 ; REM:      String: a value of the lane loop body is used outside it
 ; REM:      Function: token
-; REM:      String: a token value crosses the inner loop
+; REM:      String: a token value crosses the cut
 ; REM:      Function: shared_local
-; REM:      String: 'a local variable of the body lives in memory on both sides of the inner loop; the lanes would share it'
+; REM:      String: 'a local variable of the body lives in memory on both sides of the cut; the lanes would share it'
 ; REM:      Function: indirect
 ; REM:      String: the lane loop body has a terminator the cut cannot redirect
 ; REM-NOT:  Function: never_exits
