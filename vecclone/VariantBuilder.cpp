@@ -907,6 +907,16 @@ static void recordCut(const vplanext::FissionResult &FR,
         (Out.SerialCallees.empty() ? "'" : ", '") + C.str() + "'";
 }
 
+/// A local of the body given a copy per lane: the lane's slot, the lane
+/// array, and the local as it was.
+struct PrivateLocal {
+  Instruction *Slot;
+  AllocaInst *Lanes;
+  Type *Ty;
+  Align Alignment;
+  std::string Name;
+};
+
 /// Whether \p AI is a value slot (ValueSlots.h) of a call to a function
 /// with variants: the caller side passes the value stored there, the store
 /// and the call side by side, and needs the one slot it recognizes.
@@ -934,11 +944,11 @@ static bool isVariantValueSlot(const AllocaInst &AI) {
 /// an over-aligned local (its slots would not keep the alignment) and a
 /// value slot of a call to a function with variants. Their lifetime
 /// markers go: they would name the whole array, every lane's copy. Fills
-/// \p Out's NumPrivateLocals and SharedLocalsReason.
-static void privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
-                                BasicBlock *BodyBB, Instruction *BeforeBody,
-                                Value *Lane, ElementCount VL,
-                                uint64_t MaxBytes, BuiltVariant &Out) {
+/// \p Out's NumPrivateLocals and SharedLocalsReason; returns the copies.
+static SmallVector<PrivateLocal, 4>
+privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
+                    BasicBlock *BodyBB, Instruction *BeforeBody, Value *Lane,
+                    ElementCount VL, uint64_t MaxBytes, BuiltVariant &Out) {
   const DataLayout &DL = V.getDataLayout();
   SmallVector<std::tuple<uint64_t, AllocaInst *, Type *>, 4> Private;
   for (AllocaInst *AI : Locals) {
@@ -953,7 +963,7 @@ static void privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
       Out.SharedLocalsReason = "at vscale x N lanes the lanes share the "
                                "body's locals (a lane's copy would need a "
                                "run-time stride)";
-      return;
+      return {};
     }
     if (Size % AI->getAlign().value()) {
       Out.SharedLocalsReason =
@@ -990,16 +1000,59 @@ static void privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
         II->eraseFromParent();
   IRBuilder<> B(BeforeBody ? BeforeBody->getNextNode()
                            : &*BodyBB->getFirstInsertionPt());
+  SmallVector<PrivateLocal, 4> Copies;
   for (auto [Size, AI, T] : Private) {
     AllocaInst *Arr =
         vplanext::createLaneArray(V, T, VL, AI->getName() + ".lanes");
     Arr->setAlignment(std::max(Arr->getAlign(), AI->getAlign()));
-    Value *Slot = vplanext::laneArraySlot(B, Arr, Lane);
+    auto *Slot = cast<Instruction>(vplanext::laneArraySlot(B, Arr, Lane));
     Slot->setName(AI->getName() + ".lane");
     AI->replaceAllUsesWith(Slot);
+    Copies.push_back({Slot, Arr, T, AI->getAlign(), AI->getName().str()});
     AI->eraseFromParent();
   }
-  Out.NumPrivateLocals = Private.size();
+  Out.NumPrivateLocals = Copies.size();
+  return Copies;
+}
+
+/// The locals privatizeBodyLocals gave a copy per lane, one again: a lane
+/// loop that runs its lanes one by one, each to the end of the body, needs
+/// no copies, and reads a lane's slot slower than the one local.
+static void shareBodyLocals(Function &V, ArrayRef<PrivateLocal> Copies,
+                            BuiltVariant &Out) {
+  IRBuilder<> B(&*V.getEntryBlock().getFirstInsertionPt());
+  for (const PrivateLocal &C : Copies) {
+    AllocaInst *AI = B.CreateAlloca(C.Ty, nullptr, C.Name);
+    AI->setAlignment(C.Alignment);
+    C.Slot->replaceAllUsesWith(AI);
+    C.Slot->eraseFromParent();
+    C.Lanes->eraseFromParent();
+  }
+  Out.NumPrivateLocals = 0;
+}
+
+/// Inlines the scalar body at \p Call, the lane loop's call of it, and
+/// gives each lane its own copy of the body's locals (privatizeBodyLocals,
+/// whose copies it returns).
+static SmallVector<PrivateLocal, 4> inlineBody(CallInst &Call, Value *Lane,
+                                               ElementCount VL,
+                                               const BuildOptions &Opts,
+                                               BuiltVariant &Out) {
+  Function &V = *Call.getFunction();
+  InlineFunctionInfo IFI;
+  // The inlined body starts where the call was: its entry block joins the
+  // call's block there.
+  BasicBlock *CallBB = Call.getParent();
+  Instruction *BeforeCall = Call.getPrevNode();
+  InlineResult R = InlineFunction(Call, IFI);
+  if (!R.isSuccess()) {
+    Out.NotInlinedReason =
+        std::string("the inliner refused: ") + R.getFailureReason();
+    return {};
+  }
+  Out.Inlined = true;
+  return privatizeBodyLocals(V, IFI.StaticAllocas, CallBB, BeforeCall, Lane,
+                             VL, Opts.PrivateLocalBytes, Out);
 }
 
 static constexpr const char *ReturnsTwiceReason =
@@ -1066,23 +1119,11 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   attachDebugInfo(*V, Scalar, DB);
 
   Out.NotInlinedReason = whyNotInlined(Scalar, Opts);
+  SmallVector<PrivateLocal, 4> PrivateLocals;
   if (Out.NotInlinedReason == ReturnsTwiceReason)
     Out.ScalarLaneLoopReason = Out.NotInlinedReason;
-  if (Out.NotInlinedReason.empty()) {
-    InlineFunctionInfo IFI;
-    // The inlined body starts where the call was: its entry block joins
-    // the call's block there.
-    BasicBlock *CallBB = Call->getParent();
-    Instruction *BeforeCall = Call->getPrevNode();
-    InlineResult R = InlineFunction(*Call, IFI);
-    if (R.isSuccess()) {
-      Out.Inlined = true;
-      privatizeBodyLocals(*V, IFI.StaticAllocas, CallBB, BeforeCall,
-                          Main.Lane, ABI.lanes(), Opts.PrivateLocalBytes, Out);
-    } else
-      Out.NotInlinedReason =
-          std::string("the inliner refused: ") + R.getFailureReason();
-  }
+  if (Out.NotInlinedReason.empty())
+    PrivateLocals = inlineBody(*Call, Main.Lane, ABI.lanes(), Opts, Out);
   SmallVector<BasicBlock *, 4> LaneHeaders = {Main.Header};
   SmallVector<BasicBlock *, 2> SerialHeaders;
   bool ExpectsVectorizer = false;
@@ -1134,6 +1175,9 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
           "loops (vplan-ext's cut into innermost lane loops) is off";
     }
   }
+  // Not cut, lanes one by one: the body's locals need no copies.
+  if (!Out.ScalarLaneLoopReason.empty())
+    shareBodyLocals(*V, PrivateLocals, Out);
 
   // A loop with two entries is nothing the loop vectorizer can widen; a lane
   // loop forced to vectorize around one only earns clang's reasonless

@@ -146,29 +146,22 @@ void LanePlanBuilder::addRecipe(NodeList &Out, PlanNode::NodeKind K,
 void LanePlanBuilder::addCall(CallBase &CB, NodeList &Out) {
   PlanCost C = scalarCost(CB);
   Function *Callee = CB.getCalledFunction();
-  // TTI prices a call as a call, not as its callee's body or libm's.
-  auto *II = dyn_cast<IntrinsicInst>(&CB);
-  if ((!II || !libmBaseName(II->getIntrinsicID()).empty()) && !P.UnpricedCall)
-    P.UnpricedCall = &CB;
   if (callNeedsSerialLanes(CB)) {
     // Cut out by LaneLoopFission into a lane loop of its own, run in lane
-    // order: VF calls plus moving the arguments and result between vector
-    // registers and scalars.
-    C.Vector = C.Scalar;
-    SmallVector<Type *, 4> VecTys;
-    for (const Use &A : CB.args())
-      if (isVarying(A) && VectorType::isValidElementType(A->getType()))
-        VecTys.push_back(widen(A->getType()));
-    C.Vector += TTI.getOperandsScalarizationOverhead(VecTys, CostKind);
-    if (VectorType::isValidElementType(CB.getType()) && hasVaryingUser(CB))
-      C.Vector += TTI.getScalarizationOverhead(
-          cast<VectorType>(widen(CB.getType())), APInt::getAllOnes(VF),
-          /*Insert=*/true, /*Extract=*/false, CostKind);
+    // order: the same VF calls as the scalar lane loop, so whatever the
+    // callee's body costs, it costs the same both ways; plus that lane
+    // loop's own work.
+    C.Vector = C.Scalar + serialCallOverhead(CB);
     addRecipe(Out, PlanNode::Instantiate, CB, C,
               "no vector variant, lane by lane in lane order");
     Out.back()->SerialCall = true;
     return;
   }
+  // TTI prices a call as a call, not as its callee's body or libm's: the
+  // widened call's body is not the scalar one's.
+  auto *II = dyn_cast<IntrinsicInst>(&CB);
+  if ((!II || !libmBaseName(II->getIntrinsicID()).empty()) && !P.UnpricedCall)
+    P.UnpricedCall = &CB;
   if (!isVarying(&CB)) {
     C.Vector = TTI.getInstructionCost(&CB, CostKind);
     if (hasVaryingUser(CB))

@@ -227,6 +227,7 @@ private:
   InstructionCost laneCost(const Instruction &I) const;
   InstructionCost broadcastCost(Type *T) const;
   InstructionCost maskOpCost() const;
+  InstructionCost serialCallOverhead(const CallBase &CB) const;
   InstructionCost selectCost(Type *T) const;
 
   void buildScope(const BlockSet &Scope, const Loop *ScopeLoop,

@@ -46,6 +46,47 @@ InstructionCost LanePlanBuilder::broadcastCost(Type *T) const {
                             CostKind);
 }
 
+/// What running \p CB lane by lane costs beyond its VF calls, as the cut
+/// lowers it: a lane loop of its own, which per lane runs its control (an
+/// add, a compare, a branch), tests and clears the lane's flag (a load, a
+/// compare, a branch, a store), reads each varying argument from its lane
+/// array and writes the result to one; per call, the arguments are stored
+/// and the result is read as vectors, and the flags are set and tested
+/// once (a store, a load, an or-reduction, a branch).
+InstructionCost LanePlanBuilder::serialCallOverhead(const CallBase &CB) const {
+  LLVMContext &Ctx = CB.getContext();
+  Type *Flag = Type::getInt32Ty(Ctx);
+  Type *Index = Type::getInt64Ty(Ctx);
+  Type *Bool = Type::getInt1Ty(Ctx);
+  auto Mem = [&](unsigned Opcode, Type *T) {
+    return TTI.getMemoryOpCost(Opcode, T, DL.getABITypeAlign(T->getScalarType()),
+                               0, CostKind);
+  };
+  InstructionCost Branch = TTI.getCFInstrCost(Instruction::Br, CostKind);
+  InstructionCost Compare = TTI.getCmpSelInstrCost(
+      Instruction::ICmp, Flag, Bool, CmpInst::ICMP_EQ, CostKind);
+  InstructionCost PerLane =
+      TTI.getArithmeticInstrCost(Instruction::Add, Index, CostKind) +
+      Compare * 2 + Branch * 2 + Mem(Instruction::Load, Flag) +
+      Mem(Instruction::Store, Flag);
+  InstructionCost PerCall =
+      Mem(Instruction::Store, widen(Flag)) + Mem(Instruction::Load, widen(Flag)) +
+      TTI.getArithmeticReductionCost(
+          Instruction::Or, cast<VectorType>(widen(Bool)), std::nullopt,
+          CostKind) +
+      Branch;
+  for (const Use &A : CB.args())
+    if (isVarying(A) && isWidenable(A->getType())) {
+      PerLane += Mem(Instruction::Load, A->getType());
+      PerCall += Mem(Instruction::Store, widen(A->getType()));
+    }
+  if (isWidenable(CB.getType()) && hasVaryingUser(CB)) {
+    PerLane += Mem(Instruction::Store, CB.getType());
+    PerCall += Mem(Instruction::Load, widen(CB.getType()));
+  }
+  return PerLane * VF + PerCall;
+}
+
 /// One operation on the lane mask (`and` of the mask with a condition).
 InstructionCost LanePlanBuilder::maskOpCost() const {
   return TTI.getArithmeticInstrCost(

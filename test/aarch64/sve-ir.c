@@ -62,8 +62,14 @@
 // DIAG-DAG: remark: variant _ZGVsMxvv_mandel runs its inner loops over all its vscale x 4 lanes (rounds at the run-time lane count)
 // DIAG-DAG: remark: variant _ZGVsMxv_firstsq runs its inner loops over all its vscale x 4 lanes (rounds at the run-time lane count)
 // DIAG-DAG: remark: variant _ZGVsMxvu_upow: lane loop cut at 1 inner loop(s) into innermost lane loops around 0 'while any lane is active' loop(s) and 1 uniform loop(s) (vplan-ext)
-// DIAG-DAG: remark: variant _ZGVsMxv_callloop runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (the cut at the run-time lane count refused: a call without a vector variant would run lane by lane, which needs a fixed lane count)
-// DIAG-DAG: remark: variant _ZGVsMxv_callflat runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (the cut at the run-time lane count refused: a call without a vector variant would run lane by lane, which needs a fixed lane count)
+// Around a call with little else, the plan keeps the lanes one by one (the
+// call's lane loop costs more than the lanes save); handed to the cut, a
+// call run lane by lane needs a fixed lane count.
+// DIAG-DAG: remark: variant _ZGVsMxv_callloop runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (its lanes would stay scalar: its plan costs
+// DIAG-DAG: remark: variant _ZGVsMxv_callflat runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (its lanes would stay scalar: its plan costs
+// RUN: %clang-aarch64 -march=armv8-a+sve -O2 -fopenmp-simd -mllvm -vplan-min-speedup=0 -Rpass-missed=vecclone -Rpass-analysis=vecclone -S -emit-llvm %S/Inputs/sve-fns.c -o /dev/null 2>&1 | FileCheck %s --check-prefix=CUTALL
+// CUTALL-DAG: remark: variant _ZGVsMxv_callloop runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (the cut at the run-time lane count refused: a call without a vector variant would run lane by lane, which needs a fixed lane count)
+// CUTALL-DAG: remark: variant _ZGVsMxv_callflat runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (the cut at the run-time lane count refused: a call without a vector variant would run lane by lane, which needs a fixed lane count)
 // DIAG-DAG: remark: variant _ZGVsMxuuv_search runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (its lanes would stay scalar: its plan costs {{.*}})
 // DIAG-DAG: remark: variant _ZGVsMxvv_mandel: lane loop cut at 1 inner loop(s) into innermost lane loops around 1 'while any lane is active' loop(s)
 // DIAG-DAG: warning: vecclone: ignoring vector variant attribute '_ZGVsM4v_fl' on 'fl': fixed-length SVE variants are not defined

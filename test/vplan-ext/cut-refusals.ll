@@ -36,7 +36,7 @@
 ; PLAN-LABEL: vplan for lane loop %lane in allocates,
 ; PLAN-NEXT:  not cut: the lane loop body allocates stack memory
 ; PLAN:       uniform loop %inner {{.*}}; not cut (in the lane loop a refused cut leaves whole)
-; PLAN:       total: scalar [[S:[0-9]+]], vector [[S]] (no estimate: the call to sink has no price)
+; PLAN:       total: scalar [[S:[0-9]+]], vector [[S]] (estimated speedup 1.0)
 ; PLAN-LABEL: vplan for lane loop %lane in used_outside,
 ; PLAN:       uniform loop %inner {{.*}}; not cut: a value of the lane loop body is used outside it
 ; PLAN-LABEL: vplan for lane loop %lane in token,
