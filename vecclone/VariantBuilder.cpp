@@ -931,25 +931,12 @@ static bool isVariantValueSlot(const AllocaInst &AI) {
   return false;
 }
 
-/// Gives each lane its own copy of the inlined body's locals (\p Locals,
-/// the inliner's static allocas): a lane array in place of each, every use
-/// reading the lane's slot, computed from \p Lane where the body starts
-/// (after \p BeforeBody in \p BodyBB, or at its start without one). The
-/// scalar function has a local per call; shared, the lanes would see each
-/// other's writes once the cut runs a part of the body for every lane
-/// before the next part, and the vectorizer could not widen their
-/// accesses. The smallest go first while a lane's copies take at most
-/// \p MaxBytes (the stack grows by VL copies); the others stay shared, as
-/// do all at scalable lanes (a slot's offset would need a run-time stride),
-/// an over-aligned local (its slots would not keep the alignment) and a
-/// value slot of a call to a function with variants. Their lifetime
-/// markers go: they would name the whole array, every lane's copy. Fills
-/// \p Out's NumPrivateLocals and SharedLocalsReason; returns the copies.
-static SmallVector<PrivateLocal, 4>
-privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
-                    BasicBlock *BodyBB, Instruction *BeforeBody, Value *Lane,
+/// The locals of \p Locals privatizeBodyLocals gives a copy per lane, each
+/// with the type of its copy, smallest first; why the others stay shared
+/// goes to \p Out's SharedLocalsReason.
+static SmallVector<std::pair<AllocaInst *, Type *>, 4>
+choosePrivateLocals(const DataLayout &DL, ArrayRef<AllocaInst *> Locals,
                     ElementCount VL, uint64_t MaxBytes, BuiltVariant &Out) {
-  const DataLayout &DL = V.getDataLayout();
   SmallVector<std::tuple<uint64_t, AllocaInst *, Type *>, 4> Private;
   for (AllocaInst *AI : Locals) {
     auto *Count = dyn_cast<ConstantInt>(AI->getArraySize());
@@ -992,8 +979,33 @@ privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
          Twine(SharedBytes) + " bytes more a lane, over "
          "-vecclone-private-local-bytes=" + Twine(MaxBytes))
             .str();
-  Private.erase(Fits, Private.end());
-  for (auto [Size, AI, T] : Private)
+  SmallVector<std::pair<AllocaInst *, Type *>, 4> Chosen;
+  for (auto It = Private.begin(); It != Fits; ++It)
+    Chosen.push_back({std::get<1>(*It), std::get<2>(*It)});
+  return Chosen;
+}
+
+/// Gives each lane its own copy of the inlined body's locals (\p Locals,
+/// the inliner's static allocas): a lane array in place of each, every use
+/// reading the lane's slot, computed from \p Lane where the body starts
+/// (after \p BeforeBody in \p BodyBB, or at its start without one). The
+/// scalar function has a local per call; shared, the lanes would see each
+/// other's writes once the cut runs a part of the body for every lane
+/// before the next part, and the vectorizer could not widen their
+/// accesses. The smallest go first while a lane's copies take at most
+/// \p MaxBytes (the stack grows by VL copies); the others stay shared, as
+/// do all at scalable lanes (a slot's offset would need a run-time stride),
+/// an over-aligned local (its slots would not keep the alignment) and a
+/// value slot of a call to a function with variants. Their lifetime
+/// markers go: they would name the whole array, every lane's copy. Fills
+/// \p Out's NumPrivateLocals and SharedLocalsReason; returns the copies.
+static SmallVector<PrivateLocal, 4>
+privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
+                    BasicBlock *BodyBB, Instruction *BeforeBody, Value *Lane,
+                    ElementCount VL, uint64_t MaxBytes, BuiltVariant &Out) {
+  SmallVector<std::pair<AllocaInst *, Type *>, 4> Private =
+      choosePrivateLocals(V.getDataLayout(), Locals, VL, MaxBytes, Out);
+  for (auto [AI, T] : Private)
     for (User *U : make_early_inc_range(AI->users()))
       if (auto *II = dyn_cast<IntrinsicInst>(U);
           II && II->isLifetimeStartOrEnd())
@@ -1001,7 +1013,7 @@ privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
   IRBuilder<> B(BeforeBody ? BeforeBody->getNextNode()
                            : &*BodyBB->getFirstInsertionPt());
   SmallVector<PrivateLocal, 4> Copies;
-  for (auto [Size, AI, T] : Private) {
+  for (auto [AI, T] : Private) {
     AllocaInst *Arr =
         vplanext::createLaneArray(V, T, VL, AI->getName() + ".lanes");
     Arr->setAlignment(std::max(Arr->getAlign(), AI->getAlign()));
@@ -1014,6 +1026,7 @@ privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
   Out.NumPrivateLocals = Copies.size();
   return Copies;
 }
+
 
 /// The locals privatizeBodyLocals gave a copy per lane, one again: a lane
 /// loop that runs its lanes one by one, each to the end of the body, needs
