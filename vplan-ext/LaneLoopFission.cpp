@@ -39,12 +39,12 @@ STATISTIC(NumCutFailures, "Number of lane loops that could not be cut");
 namespace vplanext {
 
 /// How remarks name the callee of a call run lane by lane.
-static std::string calleeName(const CallBase &Call) {
+static StringRef calleeName(const CallBase &Call) {
   if (auto *II = dyn_cast<IntrinsicInst>(&Call))
-    return ("'" + Intrinsic::getBaseName(II->getIntrinsicID()) + "'").str();
+    return Intrinsic::getBaseName(II->getIntrinsicID());
   if (const Function *Callee = Call.getCalledFunction())
-    return ("'" + Callee->getName() + "'").str();
-  return Call.isInlineAsm() ? "inline asm" : "an indirect call";
+    return Callee->getName();
+  return Call.isInlineAsm() ? "inline asm" : "indirect call";
 }
 
 std::string cutRefusedText(StringRef Site) {
@@ -84,7 +84,7 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
     return disagreeOnCall(Fail);
   if (S.empty())
     return NoInnerLoop;
-  SiteText = S.Call     ? "the call to " + calleeName(*S.Call)
+  SiteText = S.Call     ? ("the call to '" + calleeName(*S.Call) + "'").str()
              : S.Branch ? "its if/else region"
                         : "its inner loop";
   if (S.Call && VL.isScalable()) {
@@ -172,14 +172,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
         // Lane loop 2 is the call alone: it runs lane by lane, never cut
         // or widened again.
         ++R.NumSerialCalls;
-        if (auto *II = dyn_cast<IntrinsicInst>(Call))
-          R.SerialCallees.insert(Intrinsic::getBaseName(II->getIntrinsicID()));
-        else if (const Function *Callee = Call->getCalledFunction())
-          R.SerialCallees.insert(Callee->getName());
-        else if (Call->isInlineAsm())
-          R.SerialCallees.insert("inline asm");
-        else
-          R.SerialCallees.insert("indirect call");
+        R.SerialCallees.insert(calleeName(*Call));
         R.SerialHeaders.push_back(C.NewHeaders[1]);
         Work.insert(Work.begin(), {C.NewHeaders[0], C.NewHeaders[2]});
         break;
