@@ -1027,7 +1027,6 @@ privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
   return Copies;
 }
 
-
 /// The locals privatizeBodyLocals gave a copy per lane, one again: a lane
 /// loop that runs its lanes one by one, each to the end of the body, needs
 /// no copies, and reads a lane's slot slower than the one local.

@@ -221,7 +221,8 @@ static void reportVariant(OptimizationRemarkEmitter &ORE, Function &F,
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "LaneLoopNotCut", &F)
              << "variant " << Req.Name
-             << ": " << vplanext::cutRefusedText(BV.CutFailureSite) << BV.CutFailure;
+             << ": " << vplanext::cutRefusedText(BV.CutFailureSite)
+             << BV.CutFailure;
     });
   if (!BV.PlanSummary.empty())
     ORE.emit([&] {

@@ -59,8 +59,9 @@ InstructionCost LanePlanBuilder::serialCallOverhead(const CallBase &CB) const {
   Type *Index = Type::getInt64Ty(Ctx);
   Type *Bool = Type::getInt1Ty(Ctx);
   auto Mem = [&](unsigned Opcode, Type *T) {
-    return TTI.getMemoryOpCost(Opcode, T, DL.getABITypeAlign(T->getScalarType()),
-                               0, CostKind);
+    return TTI.getMemoryOpCost(Opcode, T,
+                               DL.getABITypeAlign(T->getScalarType()), 0,
+                               CostKind);
   };
   InstructionCost Branch = TTI.getCFInstrCost(Instruction::Br, CostKind);
   InstructionCost Compare = TTI.getCmpSelInstrCost(
@@ -70,7 +71,8 @@ InstructionCost LanePlanBuilder::serialCallOverhead(const CallBase &CB) const {
       Compare * 2 + Branch * 2 + Mem(Instruction::Load, Flag) +
       Mem(Instruction::Store, Flag);
   InstructionCost PerCall =
-      Mem(Instruction::Store, widen(Flag)) + Mem(Instruction::Load, widen(Flag)) +
+      Mem(Instruction::Store, widen(Flag)) +
+      Mem(Instruction::Load, widen(Flag)) +
       TTI.getArithmeticReductionCost(
           Instruction::Or, cast<VectorType>(widen(Bool)), std::nullopt,
           CostKind) +
