@@ -52,7 +52,7 @@ config.substitutions.append(("%srcroot", config.source_root))
 try:
     with open("/proc/cpuinfo") as f:
         flags = f.read()
-    for feat in ("avx", "avx2", "avx512f"):
+    for feat in ("avx", "avx2", "avx512f", "avx512ifma"):
         if f" {feat} " in flags or f" {feat}\n" in flags:
             config.available_features.add(f"cpu-{feat}")
 except OSError:

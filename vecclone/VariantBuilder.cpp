@@ -698,6 +698,18 @@ void VariantBodyBuilder::tagLoopAccesses(MDNode *AccessGroup,
         I.setMetadata(LLVMContext::MD_access_group, AccessGroup);
 }
 
+/// Whether the "target-features" list \p Features turns \p Name on (the
+/// last of +Name and -Name wins).
+static bool enablesFeature(StringRef Features, StringRef Name) {
+  bool On = false;
+  SmallVector<StringRef, 64> Parts;
+  Features.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef F : Parts)
+    if (F.drop_front() == Name)
+      On = F.front() == '+';
+  return On;
+}
+
 static void setVariantAttributes(Function &V, const Function &Scalar,
                                  const VariantABI &ABI) {
   LLVMContext &Ctx = V.getContext();
@@ -724,8 +736,17 @@ static void setVariantAttributes(Function &V, const Function &Scalar,
   // registers and break the ABI (x86 only reads these).
   unsigned Width = registerBits(ABI.ISA, /*IsFloat=*/true);
   if (isX86(ABI.ISA)) {
-    V.addFnAttr("min-legal-vector-width",
-                utostr(std::max(Width, ABI.MaxVectorBits)));
+    // A lane loop of VL lanes holds vectors wider than its class's
+    // registers (an 8-lane `d` variant's 64-bit values). On a CPU with
+    // AVX-512 whose tuning prefers 256-bit vectors, splitting them is
+    // where llc 22 crashes (a <8 x i64> mul of narrow operands, which it
+    // would turn into IFMA); with 512-bit vectors legal it keeps them in
+    // zmm registers. Arguments no wider than the class's registers pass
+    // the same way.
+    unsigned Legal = std::max(Width, ABI.MaxVectorBits);
+    if (enablesFeature(Features, "avx512f"))
+      Legal = std::max(Legal, 512u);
+    V.addFnAttr("min-legal-vector-width", utostr(Legal));
     V.addFnAttr("prefer-vector-width", utostr(Width));
   }
   V.addFnAttr(VariantOfAttr, Scalar.getName());
