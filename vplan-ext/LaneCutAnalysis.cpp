@@ -57,7 +57,7 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
     Ok = checkInstructions(Own) && findCrossingValues(Own) &&
          checkSharedLocals(Own);
   }
-  if (!takeRefusal(S.Inner, Ok ? nullptr : &Own, Fail))
+  if (!takeRefusal(Ok ? nullptr : &Own, Fail))
     return false;
   findAvailability(DT);
   if (S.Inner && D.LockstepPlanned && !takeLockstep(*S.Inner, Fail))

@@ -132,17 +132,17 @@ bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
                        Inner.getHeader()->getTerminator());
 }
 
-/// The plan's refusal of the cut at \p Inner (InnerLoopDecision::Refused),
-/// beside the rules' refusal on the IR being cut (\p Own, null if none):
-/// without a plan, or at a cut whose refusals the plan does not model (a
-/// call, a BOSCC region), the rules decide; with one the plan does, and verify mode
-/// reports a loop where the two differ. The rules still refuse a cut the
-/// plan would make: they keep the IR correct.
-bool Cutter::takeRefusal(const Loop *Inner, const Failure *Own,
-                         Failure &Fail) const {
-  const InnerLoopDecision *L = PlannedLoop;
-  const CutRefusal *R = L && L->Refused ? &L->Refused : nullptr;
-  if (L && Plan->Verify && (R ? !Own || Own->Why != R->Why : Own != nullptr)) {
+/// The plan's refusal of this cut (CutDecision::Refused), beside the
+/// rules' refusal on the IR being cut (\p Own, null if none): without a
+/// plan, or at a cut the plan does not model (the calls of a loop's lane
+/// loop 2 with copies), the rules decide; with one the plan does, and
+/// verify mode reports a cut where the two differ. The rules still refuse
+/// a cut the plan would make: they keep the IR correct.
+bool Cutter::takeRefusal(const Failure *Own, Failure &Fail) const {
+  const CutRefusal *R =
+      Planned && Planned->Refused ? &Planned->Refused : nullptr;
+  if (Planned && Plan->Verify &&
+      (R ? !Own || Own->Why != R->Why : Own != nullptr)) {
     return planDisagrees(
         Fail,
         R ? std::string("verify: the plan refuses this cut (") + R->Why +
@@ -150,7 +150,7 @@ bool Cutter::takeRefusal(const Loop *Inner, const Failure *Own,
                 (Own ? "refuse it for: " + Own->Why : "accept it")
           : "verify: the rules on the IR it cuts refuse this cut (" +
                 Own->Why + "), the plan does not",
-        Inner->getHeader()->getTerminator());
+        IH->getTerminator());
   }
   if (R) {
     Fail = {R->Why, R->At};
@@ -282,7 +282,7 @@ bool Cutter::takeLanding(Failure &Fail) {
       if (Planned->LandingPhis.count(
               dyn_cast_or_null<PHINode>(originOf(&PN))))
         D.LandingPhis.push_back(&PN);
-  if (!Plan->Verify || (PlannedLoop && PlannedLoop->Refused) ||
+  if (!Plan->Verify || Planned->Refused ||
       (RuleResume == D.NeedResume &&
        sameMembers(RulePhis, D.LandingPhis)))
     return true;

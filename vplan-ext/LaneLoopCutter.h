@@ -90,7 +90,7 @@ struct Failure {
   /// Verify mode: the cut refused because the plan's decision differs from
   /// what the rules give on the IR it cuts.
   bool PlanDisagrees = false;
-  /// The refusal is the plan's (InnerLoopDecision::Refused); in verify
+  /// The refusal is the plan's (CutDecision::Refused); in verify
   /// mode the rules on the IR being cut agree.
   bool Planned = false;
 };
@@ -335,8 +335,7 @@ private:
   Instruction *firstInPlanOrder(ArrayRef<Instruction *> Sites) const;
   bool takeLaneValues(const Loop *Inner, Failure &Fail);
   bool takeEnteredCopy(const Loop &Inner, Failure &Fail);
-  bool takeRefusal(const Loop *Inner, const Failure *Own,
-                   Failure &Fail) const;
+  bool takeRefusal(const Failure *Own, Failure &Fail) const;
 
   // The transform's order, its skeleton, copies (LaneCutLoops.cpp).
   void transform();

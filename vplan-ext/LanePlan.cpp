@@ -368,6 +368,8 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
        << Opts.BOSCCMaxRegions;
   } else if (HoldsLoop) {
     WS << "the region holds a loop, which fission cuts out first";
+  } else if (CallWhole.count(Br)) {
+    WS << "in the lane loop a refused cut at a call leaves whole";
   } else if (HoldsSerialCall) {
     WS << "the region holds a call run lane by lane, which fission cuts out "
           "first";
@@ -601,13 +603,14 @@ void LanePlanBuilder::run() {
   findControl();
   findCutShapes();
   planCutRefusals();
+  planCallRefusals();
   findMaskedBlocks();
   formInterleaveGroups();
   BlockSet Scope(L.block_begin(), L.block_end());
   buildScope(Scope, &L, nullptr, P.Nodes);
   P.Declined = findDeclinedLaneLoop(P.Nodes);
-  findLeftWhole();
   planFlatCuts();
+  findLeftWhole();
   for (const auto &N : P.Nodes)
     P.Cost += N->Cost;
 }
@@ -695,7 +698,9 @@ std::string LaneLoopVerdict::whyScalar() const {
   raw_string_ostream OS(S);
   if (!Refused.empty()) {
     OS << "no cut of it can be made (" << Refused
-       << "), and the vectorizer does not widen a loop with a loop inside";
+       << "), and the vectorizer does not widen a loop with "
+       << (RefusedAtCall ? "a call it must run lane by lane"
+                         : "a loop inside");
     return S;
   }
   if (!Declined.empty()) {
@@ -736,8 +741,10 @@ static LaneLoopVerdict verdictOf(const LanePlan &P,
     if (const char *Why = whyVectorizerDeclinesNoWrap(*I))
       V.Declined = Why;
   // -vplan-min-speedup=0 hands every lane loop to the cut.
-  if (P.getLeftWholeBy() && Opts.MinSpeedup > 0)
+  if (P.getLeftWholeBy() && Opts.MinSpeedup > 0) {
     V.Refused = P.getLeftWholeBy().Why;
+    V.RefusedAtCall = P.isLeftWholeAtCall();
+  }
   V.Vectorize = V.Declined.empty() && V.Refused.empty() &&
                 (V.Speedup == 0 || V.Speedup >= Opts.MinSpeedup);
   return V;

@@ -245,7 +245,10 @@ public:
   bool isPartlyDeclined() const { return PartlyDeclined; }
   /// The refusal that leaves the whole lane loop, with a loop inside,
   /// uncut (no cut is made before it): the vectorizer cannot widen it.
+  /// In a lane loop without loops, the refused cut at a call run lane by
+  /// lane (isLeftWholeAtCall), which the vectorizer cannot widen either.
   const CutRefusal &getLeftWholeBy() const { return LeftWholeBy; }
+  bool isLeftWholeAtCall() const { return LeftWholeAtCall; }
   /// Why the lane loop is not cut at all (PlanDecisions::NoCut): it is
   /// left whole, and the vectorizer decides.
   const CutRefusal &getNoCut() const { return NoCut; }
@@ -278,6 +281,7 @@ private:
   bool PartlyDeclined = false;
   CutRefusal NoCut;
   CutRefusal LeftWholeBy;
+  bool LeftWholeAtCall = false;
   /// The cuts at calls and BOSCC regions (planFlatCuts).
   llvm::DenseMap<const llvm::Instruction *, CutDecision> FlatCuts;
 };
@@ -341,9 +345,11 @@ struct LaneLoopVerdict {
   /// Whether the plan costs some lane loop of the cut scalar for such an
   /// instruction (LanePlan::isPartlyDeclined).
   bool PartlyDeclined = false;
-  /// Why no cut of the lane loop is made, with a loop inside
-  /// (LanePlan::getLeftWholeBy): it stays scalar, unless MinSpeedup is 0.
+  /// Why no cut of the lane loop is made, with a loop inside, or a call
+  /// run lane by lane (RefusedAtCall) (LanePlan::getLeftWholeBy): it stays
+  /// scalar, unless MinSpeedup is 0.
   std::string Refused;
+  bool RefusedAtCall = false;
   /// The plan's one-line summary (the `Plan` remark of print<vplan-ext>).
   std::string Summary;
   PlanShape Shape;

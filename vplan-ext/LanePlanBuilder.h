@@ -74,6 +74,9 @@ struct InterleaveGroup {
 
 class LanePlanBuilder {
 public:
+  /// The blocks of BOSCC regions between their branch and their join.
+  using BOSCCRegionMap =
+      DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 16>>;
   LanePlanBuilder(LanePlan &P, const LaneLoopDivergence &Div,
                   const LaneStrideInfo &Strides, LoopInfo &LI,
                   DominatorTree &DT, PostDominatorTree &PDT,
@@ -134,7 +137,7 @@ private:
   /// -vplan-boscc-max-regions per lane loop.
   unsigned NumBOSCC = 0;
   /// The blocks of each BOSCC region between its branch and its join.
-  DenseMap<const BranchInst *, BlockSet> BOSCCRegions;
+  BOSCCRegionMap BOSCCRegions;
   /// Values of divergent loops that the divergence analysis finds uniform
   /// (the same in every lane still active) but the lowering keeps per lane:
   /// the loops' state and what it computes, unless lockstep access makes
@@ -190,8 +193,18 @@ private:
   /// The cuts at calls and BOSCC regions of a lane loop without inner
   /// loops and of innermost loops' lane loops 2 (LanePlanFlatCuts.cpp).
   void planFlatCuts();
-  void planFlatCutsIn(const Loop &Scope, const InnerLoopDecision *Loop2,
-                      const SmallPtrSetImpl<const CallBase *> &Calls);
+  /// The instructions of the lane loops refused cuts at calls leave whole
+  /// (planCallRefusals, before the nodes are built).
+  SmallPtrSet<const Instruction *, 16> CallWhole;
+  void planCallRefusals();
+  SmallPtrSet<const Instruction *, 16>
+  modelFlatCuts(const Loop &Scope, const InnerLoopDecision *Loop2,
+                const SmallPtrSetImpl<const CallBase *> &Calls,
+                const BOSCCRegionMap &Regions,
+                DenseMap<const Instruction *, CutDecision> &Cuts) const;
+  void recordFlatCuts(const Loop &Scope, const InnerLoopDecision *Loop2,
+                      DenseMap<const Instruction *, CutDecision> &Cuts);
+  static const Instruction *representative(const PlanNode &N);
   SmallVector<const Instruction *, 8> laneAffineInLaneLoop() const;
   SmallVector<const Instruction *, 8>
   laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D) const;

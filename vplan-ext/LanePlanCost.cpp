@@ -258,16 +258,18 @@ void LanePlanBuilder::leaveWhole(PlanNode &N) {
 }
 
 /// Plan transform: the nodes of \p Nodes (one scope) in the lane loop a
-/// refused cut leaves whole (WholeBlocks, planCutRefusals) are not cut,
-/// and the vectorizer does not widen a lane loop with a loop inside: they
-/// cost their scalar form. Runs before the scope's costs are summed.
+/// refused cut leaves whole are not cut, and the vectorizer widens neither
+/// a lane loop with a loop inside (WholeBlocks, planCutRefusals) nor one
+/// with a call it must run lane by lane (CallWhole, planCallRefusals):
+/// they cost their scalar form. Runs before the scope's costs are summed.
 void LanePlanBuilder::costRefusedCuts(NodeList &Nodes) const {
   for (auto &N : Nodes) {
     const BasicBlock *BB =
         N->getEntry() ? N->getEntry()
         : N->insts().empty() ? nullptr
                              : N->insts().front()->getParent();
-    if (BB && WholeBlocks.count(BB)) {
+    if ((BB && WholeBlocks.count(BB)) ||
+        (!N->isLoop() && CallWhole.count(representative(*N)))) {
       costAsScalar(*N);
       leaveWhole(*N);
     }

@@ -89,19 +89,21 @@ struct FlatScope {
   bool Divergent = false;
 };
 
-using BOSCCRegionMap =
-    DenseMap<const BranchInst *, SmallPtrSet<const BasicBlock *, 16>>;
+using BOSCCRegionMap = LanePlanBuilder::BOSCCRegionMap;
 
 class FlatCutModel {
 public:
   static constexpr unsigned BackEdgePart = ~0u;
-  FlatCutModel(FlatScope Sc, ArrayRef<const BasicBlock *> Blocks,
+  FlatCutModel(FlatScope Sc, const Loop &L,
+               const SmallPtrSetImpl<const Instruction *> &Control,
+               ArrayRef<const BasicBlock *> Blocks,
                const SmallPtrSetImpl<const CallBase *> &Calls,
                const BOSCCRegionMap &Regions,
                DenseMap<const Instruction *, CutDecision> &Out)
-      : Sc(Sc), Regions(Regions), Out(Out) {
+      : Sc(Sc), L(L), Control(Control), Regions(Regions), Out(Out) {
     unsigned Order = 0;
-    for (const BasicBlock *BB : Blocks)
+    for (const BasicBlock *BB : Blocks) {
+      BlockOrder[BB] = BlockOrder.size();
       for (const Instruction &I : *BB) {
         auto *CB = dyn_cast<CallBase>(&I);
         if (CB && Calls.count(CB))
@@ -110,6 +112,7 @@ public:
         if ((CB && Calls.count(CB)) || (Br && Regions.count(Br)))
           SiteOrder[&I] = Order++;
       }
+    }
   }
 
   /// The nodes of \p Blocks.
@@ -128,6 +131,22 @@ public:
   }
   /// Models the cuts of \p S and of the lane loops they leave.
   void cutSegment(const FlatSegment &S);
+  /// The nodes of the lane loops refused cuts leave whole.
+  const DenseSet<FlatNode> &wholeNodes() const { return Whole; }
+  /// The node of \p I: its block's stretch (a call run lane by lane ends
+  /// its stretch).
+  FlatNode nodeOfInst(const Instruction &I) const {
+    const BasicBlock *BB = I.getParent();
+    unsigned K = 0;
+    auto It = BlockCalls.find(BB);
+    if (It != BlockCalls.end())
+      for (const CallBase *CB : It->second) {
+        if (CB == &I || !CB->comesBefore(&I))
+          break;
+        ++K;
+      }
+    return {BB, K};
+  }
 
 private:
   unsigned numCalls(const BasicBlock *BB) const {
@@ -187,14 +206,28 @@ private:
 
   void decide(const Instruction *Site, const FlatLanding &Landing);
 
+  /// What one cut divides: the segment, its site, A and the region.
+  struct CutParts {
+    const FlatSegment &S;
+    const Instruction *Site;
+    const DenseSet<FlatNode> &A, &Region;
+  };
+  CutPart partOf(const CutParts &C, const Instruction &I) const;
+  CutPart usePartOf(const CutParts &C, const Use &U) const;
+  CutRefusal findRefusal(const CutParts &C) const;
+
   FlatScope Sc;
+  const Loop &L;
+  const SmallPtrSetImpl<const Instruction *> &Control;
   const BOSCCRegionMap &Regions;
   DenseMap<const Instruction *, CutDecision> &Out;
   DenseMap<const BasicBlock *, SmallVector<const CallBase *, 2>> BlockCalls;
   DenseMap<const Instruction *, unsigned> SiteOrder;
+  DenseMap<const BasicBlock *, unsigned> BlockOrder;
   /// Landing edges that each go through a block of their own get a number
   /// no cut's landing blocks have (LandingTarget's second).
   unsigned NextOwnBlock = 1u << 24;
+  DenseSet<FlatNode> Whole;
 };
 
 /// The cut at \p S's first site: its A, its landing, then the cuts of the
@@ -266,6 +299,13 @@ void FlatCutModel::cutSegment(const FlatSegment &S) {
       if (!A.count(T))
         Add(T, OwnBlock(T) ? NextOwnBlock++ : 0, N.first);
   }
+  if (CutRefusal R = findRefusal({S, Site, A, RegionNodes})) {
+    CutDecision &D = Out[Site];
+    D.CutOrder = SiteOrder.lookup(Site);
+    D.Refused = R;
+    Whole.insert(S.Nodes.begin(), S.Nodes.end());
+    return;
+  }
   decide(Site, Landing);
 
   FlatSegment One, Three;
@@ -304,7 +344,112 @@ void FlatCutModel::decide(const Instruction *Site,
     if (isLandingPhi(PN, Landing.From))
       D.LandingPhis.insert(&PN);
 }
+
+/// The part the cut \p C puts \p I in on the IR it cuts: the call itself
+/// or the region's blocks (I), what reaches the site in its segment (A),
+/// the rest of the segment (B). Other lane loops, and the lane loop's own
+/// control, are not in the body.
+CutPart FlatCutModel::partOf(const CutParts &C, const Instruction &I) const {
+  if (Control.count(&I))
+    return CutNotInBody;
+  if (&I == C.Site && isa<CallBase>(I))
+    return CutI;
+  FlatNode N = nodeOfInst(I);
+  if (!C.S.Nodes.count(N))
+    return CutNotInBody;
+  if (C.Region.count(N))
+    return CutI;
+  return C.A.count(N) ? CutA : CutB;
+}
+
+/// Where the cut \p C reads \p U: outside the lane loop is not in the
+/// body; another lane loop of it reads later, through lane arrays; a phi
+/// reads at the end of its incoming block's last stretch.
+CutPart FlatCutModel::usePartOf(const CutParts &C, const Use &U) const {
+  auto *UI = cast<Instruction>(U.getUser());
+  if (!L.contains(UI))
+    return CutNotInBody;
+  CutPart K;
+  if (auto *PN = dyn_cast<PHINode>(UI)) {
+    const BasicBlock *From = PN->getIncomingBlock(U);
+    FlatNode N = last(From);
+    K = !C.S.Nodes.count(N) ? CutNotInBody
+        : C.Region.count(N) ? CutI
+        : C.A.count(N)      ? CutA
+                            : CutB;
+  } else {
+    K = partOf(C, *UI);
+  }
+  return K == CutNotInBody ? CutB : K;
+}
+
+/// The rule (LoweringRules.h) that refuses the cut \p C, in the order the
+/// cut checks them on its IR (Cutter::analyse): terminators, then
+/// instructions, values of A and the region read where the cut cannot
+/// carry them, locals of the body the parts would share.
+CutRefusal FlatCutModel::findRefusal(const CutParts &C) const {
+  SmallVector<const Instruction *, 32> Body;
+  for (FlatNode N : C.S.Nodes)
+    if (N.first && N.second != BackEdgePart)
+      for (const Instruction &I : *N.first)
+        if (nodeOfInst(I) == N && partOf(C, I) != CutNotInBody)
+          Body.push_back(&I);
+  // The segment's instructions in program order, as the cut meets them.
+  sort(Body, [&](const Instruction *X, const Instruction *Y) {
+    if (X->getParent() == Y->getParent())
+      return X->comesBefore(Y);
+    return BlockOrder.lookup(X->getParent()) < BlockOrder.lookup(Y->getParent());
+  });
+  for (const Instruction *I : Body)
+    if (I->isTerminator())
+      if (const char *Why = whyTerminatorRefusesCut(*I))
+        return {I, Why};
+  bool AtCall = isa<CallBase>(C.Site);
+  for (const Instruction *I : Body)
+    if (const char *Why = whyInstructionRefusesCut(
+            *I, !AtCall && partOf(C, *I) == CutI))
+      return {I, Why};
+  for (const Instruction *I : Body) {
+    CutPart K = partOf(C, *I);
+    if (K == CutB)
+      continue;
+    if (const char *Why = whyValueRefusesCut(
+            *I, K, [&](const Use &U) { return usePartOf(C, U); }))
+      return {I, Why};
+  }
+  if (const AllocaInst *AI = findSharedLocal(
+          *L.getHeader()->getParent(),
+          [&](const Instruction &I) { return partOf(C, I); }))
+    return {AI, SharedLocalReason};
+  return {};
+}
 } // namespace
+
+/// Plan transform, before the nodes are built: the cuts at calls run lane
+/// by lane that a rule of the body refuses (the model's findRefusal). The
+/// lane loop such a cut would divide stays whole with the call inside,
+/// which the vectorizer cannot widen: costRefusedCuts costs its nodes
+/// scalar and buildIf gives its regions no BOSCC. The cut takes a lane
+/// loop's calls before its BOSCC regions, so these refusals do not depend
+/// on the regions the costs choose.
+void LanePlanBuilder::planCallRefusals() {
+  if (P.NoCut)
+    return;
+  SmallPtrSet<const CallBase *, 4> Calls;
+  for (const BasicBlock *BB : Blocks)
+    for (const Instruction &I : *BB)
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && callNeedsSerialLanes(*CB))
+        Calls.insert(CB);
+  if (Calls.empty())
+    return;
+  DenseMap<const Instruction *, CutDecision> Cuts;
+  BOSCCRegionMap NoRegions;
+  CallWhole = modelFlatCuts(L, nullptr, Calls, NoRegions, Cuts);
+  for (const Loop *C : L.getLoopsInPreorder())
+    if (C != &L && !Refusals.count(C) && !WholeBlocks.count(C->getHeader()))
+      CallWhole.insert_range(
+          modelFlatCuts(*C, nullptr, Calls, NoRegions, Cuts));
+}
 
 void LanePlanBuilder::planFlatCuts() {
   SmallPtrSet<const CallBase *, 4> Calls;
@@ -317,10 +462,18 @@ void LanePlanBuilder::planFlatCuts() {
   });
   if (Calls.empty() && BOSCCRegions.empty())
     return;
-  planFlatCutsIn(L, nullptr, Calls);
+  auto Plan = [&](const Loop &Scope, const InnerLoopDecision *D) {
+    DenseMap<const Instruction *, CutDecision> Cuts;
+    SmallPtrSet<const Instruction *, 16> Whole =
+        modelFlatCuts(Scope, D, Calls, BOSCCRegions, Cuts);
+    recordFlatCuts(Scope, D, Cuts);
+    return Whole;
+  };
+  SmallPtrSet<const Instruction *, 16> Whole = Plan(L, nullptr);
   for (const PlanNode *N : Loops)
-    planFlatCutsIn(*N->getLoop(), &N->getLoopDecision(), Calls);
-  // The nodes print their cut's decision.
+    Whole.insert_range(Plan(*N->getLoop(), &N->getLoopDecision()));
+  // The nodes print their cut's decision; those in the lane loops refused
+  // cuts leave whole are not cut (BOSCC regions there get no copies).
   std::function<void(PlanNode &)> Link = [&](PlanNode &N) {
     const Instruction *Site = nullptr;
     if (N.isSerialCall())
@@ -329,6 +482,8 @@ void LanePlanBuilder::planFlatCuts() {
       Site = N.getEntry()->getTerminator();
     if (auto It = P.FlatCuts.find(Site); Site && It != P.FlatCuts.end())
       N.FlatCut = &It->second;
+    if (!N.isLoop() && Whole.count(representative(N)))
+      leaveWhole(N);
     for (auto &C : N.Children)
       Link(*C);
   };
@@ -336,32 +491,46 @@ void LanePlanBuilder::planFlatCuts() {
     Link(*N);
 }
 
-/// The cuts at \p Calls and BOSCC regions in the blocks of \p Scope outside
-/// its inner loops: in the lane loop \p Scope (\p D null), else in lane
-/// loop 2 of the cut at \p Scope (decided \p D). With inner loops, those
-/// blocks are in the lane loop 1 of each inner loop's cut (its A, after
-/// the cut before's landing) and in the lane loop 3 of the last one.
-void LanePlanBuilder::planFlatCutsIn(
+/// The instruction that places a node other than a loop in a lane loop of
+/// the cut: a region's branch, a recipe's first instruction.
+const Instruction *LanePlanBuilder::representative(const PlanNode &N) {
+  if (N.getEntry())
+    return N.getEntry()->getTerminator();
+  return N.insts().empty() ? nullptr : N.insts().front();
+}
+
+/// The model of the cuts at \p Calls and \p Regions (BOSCC) in the blocks
+/// of \p Scope outside its inner loops, into \p Cuts: in the lane loop
+/// \p Scope when it is the lane loop, else in lane loop 2 of the cut at
+/// \p Scope (decided \p D; null before the nodes are built). With inner
+/// loops, those blocks are in the lane loop 1 of each inner loop's cut (its
+/// A, after the cut before's landing) and in the lane loop 3 of the last
+/// one. Returns the instructions of the lane loops refused cuts leave
+/// whole.
+SmallPtrSet<const Instruction *, 16> LanePlanBuilder::modelFlatCuts(
     const Loop &Scope, const InnerLoopDecision *D,
-    const SmallPtrSetImpl<const CallBase *> &Calls) {
+    const SmallPtrSetImpl<const CallBase *> &Calls,
+    const BOSCCRegionMap &Regions,
+    DenseMap<const Instruction *, CutDecision> &Cuts) const {
+  SmallPtrSet<const Instruction *, 16> Whole;
   auto Own = [&](const BasicBlock *BB) { return LI.getLoopFor(BB) == &Scope; };
   SmallPtrSet<const CallBase *, 4> ScopeCalls;
   for (const CallBase *CB : Calls)
     if (Own(CB->getParent()))
       ScopeCalls.insert(CB);
   BOSCCRegionMap ScopeRegions;
-  for (const auto &[Br, R] : BOSCCRegions)
+  for (const auto &[Br, R] : Regions)
     if (Own(Br->getParent()))
       ScopeRegions[Br] = R;
   if (ScopeCalls.empty() && ScopeRegions.empty())
-    return;
+    return Whole;
   // A loop's lane loop 2 with copies (lane-stepped, steady, for rounds
   // where every lane entered) has its calls cut in each copy too, on other
   // edges; its BOSCC regions would come after calls the cut takes in its
   // own order.
   if (D && !ScopeCalls.empty() &&
       (!D->Access.LaneStepped.empty() || D->SteadyRounds || D->EnteredCopy))
-    return;
+    return Whole;
   SmallVector<const BasicBlock *, 16> OwnBlocks;
   for (const BasicBlock *BB : Blocks)
     if (Own(BB))
@@ -370,13 +539,14 @@ void LanePlanBuilder::planFlatCutsIn(
   // A refused cut leaves the rest of its lane loop whole.
   for (const Loop *C : Children)
     if (Refusals.count(C) || WholeBlocks.count(C->getHeader()))
-      return;
-  DenseMap<const Instruction *, CutDecision> Cuts;
-  FlatScope Sc{Scope, D != nullptr, D && !D->Uniform};
-  FlatCutModel Model(Sc, OwnBlocks, ScopeCalls, ScopeRegions, Cuts);
-  FlatSegment Whole;
-  Whole.Nodes = Model.nodesOf(OwnBlocks);
-  Whole.InactiveExit = Sc.Divergent;
+      return Whole;
+  bool IsLaneLoop2 = &Scope != &L;
+  FlatScope Sc{Scope, IsLaneLoop2, IsLaneLoop2 && isDivergentLoop(&Scope)};
+  FlatCutModel Model(Sc, L, Control, OwnBlocks, ScopeCalls, ScopeRegions,
+                     Cuts);
+  FlatSegment Rest;
+  Rest.Nodes = Model.nodesOf(OwnBlocks);
+  Rest.InactiveExit = Sc.Divergent;
   // Each inner loop's A is a lane loop 1, entered where the cut before
   // lands; the rest is the last cut's lane loop 3.
   FlatLanding Prev;
@@ -390,7 +560,7 @@ void LanePlanBuilder::planFlatCutsIn(
     A.Prev = Prev;
     Model.cutSegment(A);
     for (const auto &N : A.Nodes)
-      Whole.Nodes.erase(N);
+      Rest.Nodes.erase(N);
     Prev = {};
     for (auto [T, From] : zip(CV.Landing, CV.LandingFrom)) {
       Prev.To.push_back(Model.nodeOf(T.first));
@@ -400,19 +570,36 @@ void LanePlanBuilder::planFlatCutsIn(
     Prev.Dispatch = hasResumeDispatch(*C);
   }
   if (!Children.empty()) {
-    Whole.Prev = Prev;
-    Whole.InactiveExit = false;
+    Rest.Prev = Prev;
+    Rest.InactiveExit = false;
   }
-  Model.cutSegment(Whole);
+  Model.cutSegment(Rest);
+  for (const BasicBlock *BB : OwnBlocks)
+    for (const Instruction &I : *BB)
+      if (Model.wholeNodes().count(Model.nodeOfInst(I)))
+        Whole.insert(&I);
+  return Whole;
+}
 
+/// The plan's cuts \p Cuts in \p Scope (decided \p D, null for the lane
+/// loop), with the lane-affine values each computes again: every cut
+/// computes them again in the lane loops that read them, but a BOSCC
+/// branch's condition, which its dispatch reads from a lane array.
+void LanePlanBuilder::recordFlatCuts(
+    const Loop &Scope, const InnerLoopDecision *D,
+    DenseMap<const Instruction *, CutDecision> &Cuts) {
+  if (Cuts.empty())
+    return;
   SmallVector<const Instruction *, 8> LaneAffine =
       D ? laneAffineInLoop2(Scope, *D) : laneAffineInLaneLoop();
   for (auto &[Site, CD] : Cuts) {
     auto *Br = dyn_cast<BranchInst>(Site);
-    CD.RecomputedAfter.assign(LaneAffine.begin(), LaneAffine.end());
-    for (const Instruction *I : LaneAffine)
-      if (!Br || Br->getCondition() != I)
-        CD.RecomputedInLoop.push_back(I);
+    if (!CD.Refused) {
+      CD.RecomputedAfter.assign(LaneAffine.begin(), LaneAffine.end());
+      for (const Instruction *I : LaneAffine)
+        if (!Br || Br->getCondition() != I)
+          CD.RecomputedInLoop.push_back(I);
+    }
     P.FlatCuts[Site] = std::move(CD);
   }
 }

@@ -95,12 +95,20 @@ static void printAccess(raw_ostream &OS, const Instruction *I) {
   }
 }
 
+static constexpr const char *LeftWholeText =
+    "; not cut (in the lane loop a refused cut leaves whole)";
+
 /// Where the lanes that leave a cut's region go on: through a resume
 /// dispatch, or carrying the values the landing block's phis take on
-/// their edges (nothing when they land in one block on one edge).
+/// their edges (nothing when they land in one block on one edge); or why
+/// the cut is refused.
 static void printLanding(raw_ostream &OS, const CutDecision *D) {
   if (!D)
     return;
+  if (D->Refused) {
+    OS << "; not cut: " << D->Refused.Why;
+    return;
+  }
   if (D->ResumeDispatch) {
     OS << "; lanes resume through a dispatch";
     return;
@@ -118,13 +126,21 @@ static void printLanding(raw_ostream &OS, const CutDecision *D) {
 
 void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
   OS.indent(Indent) << kindName(Kind);
+  // A call run lane by lane or a BOSCC region: its cut's decision, or that
+  // it runs in a lane loop a refused cut leaves whole.
+  auto printFlatCut = [&] {
+    if (LeftWhole && (SerialCall || BOSCC) && !(FlatCut && FlatCut->Refused))
+      OS << LeftWholeText;
+    else
+      printLanding(OS, FlatCut);
+  };
   // A recipe's line ends with its note, if any, and its costs.
   auto EndRecipe = [&] {
     if (!Note.empty())
       OS << " (" << Note << ")";
     OS << ", ";
     printCosts(OS, Cost);
-    printLanding(OS, FlatCut);
+    printFlatCut();
     OS << "\n";
   };
   switch (Kind) {
@@ -177,7 +193,7 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
     if (BOSCC)
       OS << "; all lanes then: vector " << ThenCost.Vector
          << ", all lanes else: vector " << ElseCost.Vector;
-    printLanding(OS, FlatCut);
+    printFlatCut();
     OS << "\n";
     break;
   case DivergentLoop:
@@ -203,10 +219,8 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
     if (LoopDecision.EnteredCopy)
       OS << "; a copy for rounds where every lane entered computes its "
             "lane-affine inputs again";
-    if (LoopDecision.Refused)
-      OS << "; not cut: " << LoopDecision.Refused.Why;
-    else if (LeftWhole)
-      OS << "; not cut (in the lane loop a refused cut leaves whole)";
+    if (LeftWhole && !LoopDecision.Refused)
+      OS << LeftWholeText;
     else
       printLanding(OS, &LoopDecision);
     OS << "\n";

@@ -188,8 +188,9 @@ void LanePlanBuilder::planCutRefusals() {
   Visit(L);
 }
 
-/// The refusal that leaves the lane loop whole with a loop inside: every
-/// node of the lane loop is left whole (costRefusedCuts, or NoCut).
+/// The refusal that leaves the lane loop whole with a loop inside, or
+/// without loops with a call run lane by lane inside: every node of the
+/// lane loop is left whole (costRefusedCuts, planFlatCuts, or NoCut).
 void LanePlanBuilder::findLeftWhole() {
   bool HasLoop = false;
   for (const auto &N : P.Nodes) {
@@ -197,15 +198,21 @@ void LanePlanBuilder::findLeftWhole() {
       return;
     N->forEach([&](const PlanNode &X) { HasLoop |= X.isLoop(); });
   }
-  if (!HasLoop)
-    return;
   if (P.NoCut) {
-    P.LeftWholeBy = P.NoCut;
+    if (HasLoop)
+      P.LeftWholeBy = P.NoCut;
     return;
   }
   P.forEachNode([&](const PlanNode &X) {
-    if (!P.LeftWholeBy && X.isLoop() && X.getLoopDecision().Refused)
+    if (P.LeftWholeBy)
+      return;
+    if (X.isLoop() && X.getLoopDecision().Refused) {
       P.LeftWholeBy = X.getLoopDecision().Refused;
+    } else if (!HasLoop && X.isSerialCall() && X.getCutDecision() &&
+               X.getCutDecision()->Refused) {
+      P.LeftWholeBy = X.getCutDecision()->Refused;
+      P.LeftWholeAtCall = true;
+    }
   });
 }
 

@@ -54,6 +54,10 @@ struct CutDecision {
   /// that lane loop 3 computes again.
   llvm::SmallVector<const llvm::Instruction *, 4> RecomputedInLoop;
   llvm::SmallVector<const llvm::Instruction *, 4> RecomputedAfter;
+  /// The cut is refused for a rule of the body (planCutRefusals at inner
+  /// loops, the flat-cut model at calls and BOSCC regions): the lane loop
+  /// it would cut stays whole, its site and what follows it there uncut.
+  CutRefusal Refused;
 };
 
 /// How the cut lowers one inner loop of the lane loop.
@@ -92,9 +96,6 @@ struct InnerLoopDecision : CutDecision {
   /// computes them again from its counter, taken in rounds where every
   /// lane entered (a shadow lane reads the lane it shadows' values).
   bool EnteredCopy = false;
-  /// The cut at this loop is refused (planCutRefusals): the lane loop it
-  /// would cut stays whole, this loop and what follows it there uncut.
-  CutRefusal Refused;
 };
 
 struct PlanDecisions {
