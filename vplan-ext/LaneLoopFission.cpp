@@ -19,6 +19,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -247,6 +248,14 @@ PreservedAnalyses LaneLoopCutPass::run(Function &F,
                                       Plan ? &Plan->Decisions : nullptr);
     bool Cut = R.NumCuts || R.NumSerialCalls || R.NumBOSCC;
     Changed |= Cut;
+    // Verify mode: what the cut made is what the plan said (a refusal where
+    // the plan and the rules differ is the LaneLoopNotCut remark's).
+    if (Plan && Plan->Decisions.Verify && !R.PlanDisagrees)
+      if (std::string Mismatch = comparePlanWithCut(Plan->Shape, R);
+          !Mismatch.empty())
+        F.getContext().diagnose(DiagnosticInfoGeneric(
+            Twine("vplan-ext: -vplan-ext-verify-plan: lane loop in ") +
+            F.getName() + ": " + Mismatch));
     if (!R.FailReason.empty()) {
       // The cut may have replaced the header; its lane loops are R's.
       const Instruction *At =

@@ -268,8 +268,8 @@ void LanePlanBuilder::costRefusedCuts(NodeList &Nodes) const {
         N->getEntry() ? N->getEntry()
         : N->insts().empty() ? nullptr
                              : N->insts().front()->getParent();
-    if ((BB && WholeBlocks.count(BB)) ||
-        (!N->isLoop() && CallWhole.count(representative(*N)))) {
+    const Instruction *Rep = representative(*N);
+    if ((BB && WholeBlocks.count(BB)) || (Rep && CallWhole.count(Rep))) {
       costAsScalar(*N);
       leaveWhole(*N);
     }

@@ -482,7 +482,7 @@ void LanePlanBuilder::planFlatCuts() {
       Site = N.getEntry()->getTerminator();
     if (auto It = P.FlatCuts.find(Site); Site && It != P.FlatCuts.end())
       N.FlatCut = &It->second;
-    if (!N.isLoop() && Whole.count(representative(N)))
+    if (const Instruction *I = representative(N); I && Whole.count(I))
       leaveWhole(N);
     for (auto &C : N.Children)
       Link(*C);
@@ -491,9 +491,14 @@ void LanePlanBuilder::planFlatCuts() {
     Link(*N);
 }
 
-/// The instruction that places a node other than a loop in a lane loop of
-/// the cut: a region's branch, a recipe's first instruction.
+/// The instruction that places \p N in one segment of the flat cuts: a
+/// region's branch, a recipe's first instruction. Null for a loop or a
+/// region holding one, which the cut takes apart before those cuts.
 const Instruction *LanePlanBuilder::representative(const PlanNode &N) {
+  bool HoldsLoop = false;
+  N.forEach([&](const PlanNode &X) { HoldsLoop |= X.isLoop(); });
+  if (HoldsLoop)
+    return nullptr;
   if (N.getEntry())
     return N.getEntry()->getTerminator();
   return N.insts().empty() ? nullptr : N.insts().front();

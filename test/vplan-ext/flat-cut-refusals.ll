@@ -9,6 +9,10 @@
 ;   vla           an alloca in the body
 ;   used_outside  a body value read after the lane loop
 ;   boscc_local   a BOSCC region that stores to a local read after it
+;   call_before_loop  such a call in the part before an inner loop (its
+;                 cut's lane loop 1), where an if/else holds the loop: the
+;                 loop is still cut (verify mode compares the plan's shape
+;                 with what the cut made)
 ; Refused at a call, the lane loop left whole holds a call the vectorizer
 ; cannot widen: the plan costs it scalar and keeps it scalar (remark
 ; LaneLoopScalar, with the refusal). The BOSCC region's refusal is found
@@ -30,6 +34,9 @@
 ; PLAN:       instantiate: call @note {{.*}}; not cut: a value of the lane loop body is used outside it
 ; PLAN-LABEL: vplan for lane loop %lane in boscc_local,
 ; PLAN:       divergent if %body (then %then): BOSCC yes {{.*}}; not cut: a local variable of the body lives in memory on both sides of the cut; the lanes would share it
+; PLAN-LABEL: vplan for lane loop %lane in call_before_loop,
+; PLAN:       instantiate: call @fill {{.*}}; not cut: a local variable of the body lives in memory on both sides of the cut; the lanes would share it
+; PLAN:       divergent loop %inner {{.*}}; lanes carry their values of %r
 
 ; RUN: %opt -passes=vplan-lane-cut -vplan-boscc-threshold=0 -pass-remarks-output=%t.default.yaml -disable-output < %s
 ; RUN: FileCheck %s --check-prefix=DEFAULT < %t.default.yaml
@@ -67,6 +74,9 @@
 ; REM:      - String: 'could not cut the lane loop at the call to ''note'': '
 ; REM:      Name: LaneLoopNotCut
 ; REM-NEXT: Function: boscc_local
+; REM:      Name: LaneLoopNotCut
+; REM-NEXT: Function: call_before_loop
+; REM:      - String: 'could not cut the lane loop at the call to ''fill'': '
 ; A refused cut leaves the lane loop one loop (its blocks split at the
 ; site); second_call's lane loop 3 holds the call to fill.
 ; IR-LABEL: define void @shared_local(
@@ -82,7 +92,9 @@
 ; IR-NOT:   lane.post:
 ; IR-LABEL: define void @boscc_local(
 ; IR-NOT:   lane.post:
-; IR:       ret void
+; IR-LABEL: define void @call_before_loop(
+; IR:       lane.loop:
+; IR:       lane.post:
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -204,11 +216,47 @@ exit:
   ret void
 }
 
+define void @call_before_loop(ptr %a, ptr %out) {
+entry:
+  %buf = alloca [4 x i32], align 16
+  br label %lane
+lane:
+  %l = phi i64 [ 0, %entry ], [ %l.next, %latch ]
+  br label %body
+body:
+  call void @fill(ptr %buf, i64 %l)
+  %v = load i32, ptr %buf, align 4
+  %c = icmp sgt i32 %v, 0
+  br i1 %c, label %pre, label %join
+pre:
+  br label %inner
+inner:
+  %j = phi i32 [ 0, %pre ], [ %j.next, %inner ]
+  %s = phi i32 [ 0, %pre ], [ %s.next, %inner ]
+  %p = getelementptr inbounds i32, ptr %a, i32 %j
+  %x = load i32, ptr %p, align 4
+  %s.next = add i32 %s, %x
+  %j.next = add nuw nsw i32 %j, 1
+  %more = icmp slt i32 %j.next, %v
+  br i1 %more, label %inner, label %join
+join:
+  %r = phi i32 [ 0, %body ], [ %s.next, %inner ]
+  %o = getelementptr inbounds i32, ptr %out, i64 %l
+  store i32 %r, ptr %o, align 4
+  br label %latch
+latch:
+  %l.next = add nuw nsw i64 %l, 1
+  %done = icmp eq i64 %l.next, 8
+  br i1 %done, label %exit, label %lane, !llvm.loop !8
+exit:
+  ret void
+}
 !0 = distinct !{!0, !1, !2, !3}
 !4 = distinct !{!4, !1, !2, !3}
 !5 = distinct !{!5, !1, !2, !3}
 !6 = distinct !{!6, !1, !2, !3}
 !7 = distinct !{!7, !1, !2, !3}
+!8 = distinct !{!8, !1, !2, !3}
 !1 = !{!"llvm.loop.vectorize.enable", i1 true}
 !2 = !{!"llvm.loop.vectorize.width", i32 8}
 !3 = !{!"vecclone.lane.loop"}
