@@ -5,16 +5,6 @@ static double X[N], R[N];
 static int IN[N];
 static unsigned U[N], UR[N];
 
-// Every element of an `omp simd` loop over F (through the variants)
-// against the scalar function called through a volatile pointer.
-#define CHECK_LOOP(F, OUT, ...)                                                \
-  do {                                                                         \
-    __typeof__(&F) volatile Scalar = F;                                        \
-    _Pragma("omp simd") for (int I = 0; I < N; ++I) OUT[I] = F(__VA_ARGS__);   \
-    for (int I = 0; I < N; ++I)                                                \
-      EXPECT_SAME(#F, I, OUT[I], Scalar(__VA_ARGS__));                         \
-  } while (0)
-
 int main(void) {
   for (int I = 0; I < N; ++I) {
     X[I] = (double)(rnd() % 4000) / 100.0 - 20.0;

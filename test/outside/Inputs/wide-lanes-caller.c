@@ -7,16 +7,6 @@ static unsigned B[N];
 static int R32[N];
 static long LA[N], LB[N], R64[N];
 
-// Every element of an `omp simd` loop over F (through the variants)
-// against the scalar function called through a volatile pointer.
-#define CHECK_LOOP(F, OUT, ...)                                                \
-  do {                                                                         \
-    __typeof__(&F) volatile Scalar = F;                                        \
-    _Pragma("omp simd") for (int I = 0; I < N; ++I) OUT[I] = F(__VA_ARGS__);   \
-    for (int I = 0; I < N; ++I)                                                \
-      EXPECT_SAME(#F, I, OUT[I], Scalar(__VA_ARGS__));                         \
-  } while (0)
-
 int main(void) {
   for (int I = 0; I < N; ++I) {
     A[I] = (int)rnd();
