@@ -31,7 +31,10 @@
 # -fsanitize=address,undefined in one of eight (drivers and loops are then
 # linked by clang with the sanitizer runtime; a sanitizer report fails the
 # batch), -mllvm -vplan-min-speedup=0 in one of two (every lane loop is
-# vectorized, not only those the cost model expects to win). --flags=fixed: the callee at -O2, -O2 -march=x86-64-v3, -O3 or -O1
+# vectorized, not only those the cost model expects to win), -mllvm
+# -vecclone-private-local-bytes=0 in one of four (the lanes share the body's
+# address-taken locals, so the cuts' refusals meet them). --flags=fixed: the
+# callee at -O2, -O2 -march=x86-64-v3, -O3 or -O1
 # by seed with -ffp-contract=off and no shapes, as before this option (the
 # older regression tests pin it).
 # --cxx: the generator writes C++ (callee.cpp, caller.cpp; gen_fuzz.py
@@ -148,7 +151,7 @@ esac
 req=bcd
 [ $emode = native ] && req=bcde
 case $flagmode in
-  matrix) echo "note: callee flags by seed (--flags=matrix): -march=x86-64/-v2/-v3/-v4/native x -O1/-O2/-O3/-Os x -ffp-contract=off/on/fast, -g in 1 of 3 batches, -fsanitize=address,undefined in 1 of 8, -vplan-min-speedup=0 in 1 of 2" ;;
+  matrix) echo "note: callee flags by seed (--flags=matrix): -march=x86-64/-v2/-v3/-v4/native x -O1/-O2/-O3/-Os x -ffp-contract=off/on/fast, -g in 1 of 3 batches, -fsanitize=address,undefined in 1 of 8, -vplan-min-speedup=0 in 1 of 2, -vecclone-private-local-bytes=0 in 1 of 4" ;;
 esac
 case $emode in
   emulated) echo "note: class e runs emulated (test/fuzz/emulate_e.py: AVX-512 IR lowered for x86-64-v3; checks the bodies' lanes, not the zmm register ABI)" ;;
@@ -270,8 +273,11 @@ pick_flags() {
   local san=; [ $((h % 8)) = 0 ] && san=" -fsanitize=address,undefined"; h=$((h / 8))
   # The cost model keeps lane loops it expects to lose scalar; half the
   # batches vectorize every lane loop so the cut still meets them all.
-  local ms=; [ $((h % 2)) = 0 ] && ms=" -mllvm -vplan-min-speedup=0"
-  echo "$o -march=$m -ffp-contract=$c$g$san$ms"
+  local ms=; [ $((h % 2)) = 0 ] && ms=" -mllvm -vplan-min-speedup=0"; h=$((h / 2))
+  # A quarter share the body's address-taken locals between the lanes
+  # (no copy per lane): the cuts' refusals then meet them.
+  local pl=; [ $((h % 4)) = 0 ] && pl=" -mllvm -vecclone-private-local-bytes=0"
+  echo "$o -march=$m -ffp-contract=$c$g$san$ms$pl"
 }
 
 # One batch: prints "seed S: ok|MISMATCH|CRASH ..." and leaves its files only

@@ -40,6 +40,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "vplan-ext/LaneLocals.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/LaneLoopPrep.h"
@@ -928,16 +929,6 @@ static void recordCut(const vplanext::FissionResult &FR,
         (Out.SerialCallees.empty() ? "'" : ", '") + C.str() + "'";
 }
 
-/// A local of the body given a copy per lane: the lane's slot, the lane
-/// array, and the local as it was.
-struct PrivateLocal {
-  Instruction *Slot;
-  AllocaInst *Lanes;
-  Type *Ty;
-  Align Alignment;
-  std::string Name;
-};
-
 /// Whether \p AI is a value slot (ValueSlots.h) of a call to a function
 /// with variants: the caller side passes the value stored there, the store
 /// and the call side by side, and needs the one slot it recognizes.
@@ -952,125 +943,32 @@ static bool isVariantValueSlot(const AllocaInst &AI) {
   return false;
 }
 
-/// The locals of \p Locals privatizeBodyLocals gives a copy per lane, each
-/// with the type of its copy, smallest first; why the others stay shared
-/// goes to \p Out's SharedLocalsReason.
-static SmallVector<std::pair<AllocaInst *, Type *>, 4>
-choosePrivateLocals(const DataLayout &DL, ArrayRef<AllocaInst *> Locals,
-                    ElementCount VL, uint64_t MaxBytes, BuiltVariant &Out) {
-  SmallVector<std::tuple<uint64_t, AllocaInst *, Type *>, 4> Private;
-  for (AllocaInst *AI : Locals) {
-    auto *Count = dyn_cast<ConstantInt>(AI->getArraySize());
-    if (!Count || !AI->isStaticAlloca() || isVariantValueSlot(*AI))
-      continue;
-    Type *T = AI->getAllocatedType();
-    if (AI->isArrayAllocation())
-      T = ArrayType::get(T, Count->getZExtValue());
-    uint64_t Size = DL.getTypeAllocSize(T);
-    if (VL.isScalable()) {
-      Out.SharedLocalsReason = "at vscale x N lanes the lanes share the "
-                               "body's locals (a lane's copy would need a "
-                               "run-time stride)";
-      return {};
-    }
-    if (Size % AI->getAlign().value()) {
-      Out.SharedLocalsReason =
-          ("the lanes share a local of the body aligned to " +
-           Twine(AI->getAlign().value()) +
-           " bytes, which a lane's copy would not keep")
-              .str();
-      continue;
-    }
-    Private.push_back({Size, AI, T});
-  }
-  llvm::stable_sort(Private, [](const auto &X, const auto &Y) {
-    return std::get<0>(X) < std::get<0>(Y);
-  });
-  uint64_t Bytes = 0, SharedBytes = 0;
-  auto Fits = Private.begin();
-  for (; Fits != Private.end() && Bytes + std::get<0>(*Fits) <= MaxBytes;
-       ++Fits)
-    Bytes += std::get<0>(*Fits);
-  for (auto It = Fits; It != Private.end(); ++It)
-    SharedBytes += std::get<0>(*It);
-  if (SharedBytes)
-    Out.SharedLocalsReason =
-        ("the lanes share " + Twine(Private.end() - Fits) +
-         " local(s) of the body: a copy per lane would take " +
-         Twine(SharedBytes) + " bytes more a lane, over "
-         "-vecclone-private-local-bytes=" + Twine(MaxBytes))
-            .str();
-  SmallVector<std::pair<AllocaInst *, Type *>, 4> Chosen;
-  for (auto It = Private.begin(); It != Fits; ++It)
-    Chosen.push_back({std::get<1>(*It), std::get<2>(*It)});
-  return Chosen;
-}
-
 /// Gives each lane its own copy of the inlined body's locals (\p Locals,
-/// the inliner's static allocas): a lane array in place of each, every use
-/// reading the lane's slot, computed from \p Lane where the body starts
-/// (after \p BeforeBody in \p BodyBB, or at its start without one). The
-/// scalar function has a local per call; shared, the lanes would see each
-/// other's writes once the cut runs a part of the body for every lane
-/// before the next part, and the vectorizer could not widen their
-/// accesses. The smallest go first while a lane's copies take at most
-/// \p MaxBytes (the stack grows by VL copies); the others stay shared, as
-/// do all at scalable lanes (a slot's offset would need a run-time stride),
-/// an over-aligned local (its slots would not keep the alignment) and a
-/// value slot of a call to a function with variants. Their lifetime
-/// markers go: they would name the whole array, every lane's copy. Fills
-/// \p Out's NumPrivateLocals and SharedLocalsReason; returns the copies.
-static SmallVector<PrivateLocal, 4>
+/// the inliner's static allocas; privatizeLaneLocals), the slots computed
+/// where the body starts (after \p BeforeBody in \p BodyBB, or at its
+/// start without one). The scalar function has a local per call. A value
+/// slot of a call to a function with variants stays shared. Fills \p Out's
+/// NumPrivateLocals and SharedLocalsReason; returns the copies.
+static SmallVector<vplanext::LaneLocalCopy, 4>
 privatizeBodyLocals(Function &V, ArrayRef<AllocaInst *> Locals,
                     BasicBlock *BodyBB, Instruction *BeforeBody, Value *Lane,
                     ElementCount VL, uint64_t MaxBytes, BuiltVariant &Out) {
-  SmallVector<std::pair<AllocaInst *, Type *>, 4> Private =
-      choosePrivateLocals(V.getDataLayout(), Locals, VL, MaxBytes, Out);
-  for (auto [AI, T] : Private)
-    for (User *U : make_early_inc_range(AI->users()))
-      if (auto *II = dyn_cast<IntrinsicInst>(U);
-          II && II->isLifetimeStartOrEnd())
-        II->eraseFromParent();
-  IRBuilder<> B(BeforeBody ? BeforeBody->getNextNode()
-                           : &*BodyBB->getFirstInsertionPt());
-  SmallVector<PrivateLocal, 4> Copies;
-  for (auto [AI, T] : Private) {
-    AllocaInst *Arr =
-        vplanext::createLaneArray(V, T, VL, AI->getName() + ".lanes");
-    Arr->setAlignment(std::max(Arr->getAlign(), AI->getAlign()));
-    auto *Slot = cast<Instruction>(vplanext::laneArraySlot(B, Arr, Lane));
-    Slot->setName(AI->getName() + ".lane");
-    AI->replaceAllUsesWith(Slot);
-    Copies.push_back({Slot, Arr, T, AI->getAlign(), AI->getName().str()});
-    AI->eraseFromParent();
-  }
-  Out.NumPrivateLocals = Copies.size();
-  return Copies;
-}
-
-/// The locals privatizeBodyLocals gave a copy per lane, one again: a lane
-/// loop that runs its lanes one by one, each to the end of the body, needs
-/// no copies, and reads a lane's slot slower than the one local.
-static void shareBodyLocals(Function &V, ArrayRef<PrivateLocal> Copies,
-                            BuiltVariant &Out) {
-  IRBuilder<> B(&*V.getEntryBlock().getFirstInsertionPt());
-  for (const PrivateLocal &C : Copies) {
-    AllocaInst *AI = B.CreateAlloca(C.Ty, nullptr, C.Name);
-    AI->setAlignment(C.Alignment);
-    C.Slot->replaceAllUsesWith(AI);
-    C.Slot->eraseFromParent();
-    C.Lanes->eraseFromParent();
-  }
-  Out.NumPrivateLocals = 0;
+  Instruction *At = BeforeBody ? BeforeBody->getNextNode()
+                               : &*BodyBB->getFirstInsertionPt();
+  vplanext::LaneLocals R = vplanext::privatizeLaneLocals(
+      V, Locals, At, Lane, VL, MaxBytes, "-vecclone-private-local-bytes",
+      isVariantValueSlot);
+  Out.SharedLocalsReason = std::move(R.SharedReason);
+  Out.NumPrivateLocals = R.Copies.size();
+  return std::move(R.Copies);
 }
 
 /// Inlines the scalar body at \p Call, the lane loop's call of it, and
 /// gives each lane its own copy of the body's locals (privatizeBodyLocals,
 /// whose copies it returns).
-static SmallVector<PrivateLocal, 4> inlineBody(CallInst &Call, Value *Lane,
-                                               ElementCount VL,
-                                               const BuildOptions &Opts,
-                                               BuiltVariant &Out) {
+static SmallVector<vplanext::LaneLocalCopy, 4>
+inlineBody(CallInst &Call, Value *Lane, ElementCount VL,
+           const BuildOptions &Opts, BuiltVariant &Out) {
   Function &V = *Call.getFunction();
   InlineFunctionInfo IFI;
   // The inlined body starts where the call was: its entry block joins the
@@ -1152,7 +1050,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   attachDebugInfo(*V, Scalar, DB);
 
   Out.NotInlinedReason = whyNotInlined(Scalar, Opts);
-  SmallVector<PrivateLocal, 4> PrivateLocals;
+  SmallVector<vplanext::LaneLocalCopy, 4> PrivateLocals;
   if (Out.NotInlinedReason == ReturnsTwiceReason)
     Out.ScalarLaneLoopReason = Out.NotInlinedReason;
   if (Out.NotInlinedReason.empty())
@@ -1209,8 +1107,10 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     }
   }
   // Not cut, lanes one by one: the body's locals need no copies.
-  if (!Out.ScalarLaneLoopReason.empty())
-    shareBodyLocals(*V, PrivateLocals, Out);
+  if (!Out.ScalarLaneLoopReason.empty()) {
+    vplanext::shareLaneLocals(*V, PrivateLocals);
+    Out.NumPrivateLocals = 0;
+  }
 
   // A loop with two entries is nothing the loop vectorizer can widen; a lane
   // loop forced to vectorize around one only earns clang's reasonless

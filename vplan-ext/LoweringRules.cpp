@@ -84,6 +84,12 @@ static cl::opt<bool> ClIntDivViaFP(
              "SIMD lane loops as exact double-precision divisions, which "
              "the loop vectorizer widens without branches"));
 
+static cl::opt<unsigned> ClPrivateLocalBytes(
+    "vplan-private-local-bytes", cl::init(4096), cl::Hidden,
+    cl::desc("Most bytes of an omp simd loop body's address-taken locals "
+             "each lane of a strip-mined loop gets a copy of (0: the lanes "
+             "share them, and the loop is not cut)"));
+
 static cl::opt<unsigned> ClMaxUniformPaths(
     "vplan-max-uniform-paths", cl::init(4096), cl::Hidden,
     cl::desc("Most operand paths a value of a lane loop may have through "
@@ -112,6 +118,7 @@ LaneLoweringOptions LaneLoweringOptions::fromCommandLine() {
   O.PrintPlan = ClPrintPlan;
   O.IntDivViaFP = ClIntDivViaFP;
   O.MaxUniformPaths = ClMaxUniformPaths;
+  O.PrivateLocalBytes = ClPrivateLocalBytes;
   O.WorkItemPlan = ClWorkItemPlan;
   return O;
 }
@@ -160,6 +167,8 @@ Error LaneLoweringOptions::parseParams(StringRef Params) {
         return Switch(IntDivViaFP);
       if (Name == "max-uniform-paths")
         return Number(MaxUniformPaths);
+      if (Name == "private-local-bytes")
+        return Number(PrivateLocalBytes);
       if (Name == "work-item-plan")
         return Switch(WorkItemPlan);
       if (Name != "min-speedup")

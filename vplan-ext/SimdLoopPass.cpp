@@ -10,6 +10,7 @@
 #include "vplan-ext/FunctionAA.h"
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/SimdLoopPass.h"
+#include "vplan-ext/LaneLocals.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LanePlan.h"
 #include "vplan-ext/LaneLoopMetadata.h"
@@ -17,6 +18,7 @@
 #include "vplan-ext/MaskPhiWidening.h"
 #include "vplan-ext/OuterLoopDependence.h"
 #include "vplan-ext/WorkItemAccessGroups.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/ADT/Statistic.h"
@@ -230,6 +232,9 @@ struct StripMined {
   BasicBlock *LaneHeader = nullptr;
   unsigned VL = 0;
   std::string Why;
+  /// The body's locals given a copy per lane (privatizeLaneLocals), and
+  /// why others stay shared.
+  LaneLocals Locals;
 };
 
 /// What strip-mining reads of the loop, found and checked before anything
@@ -461,14 +466,65 @@ void addLaneReduction(Function &F, const Loop &L, const StripMineInput &In,
   PN->eraseFromParent();
 }
 
+/// The locals of \p L's body: static allocas of the entry block whose
+/// lifetime starts in \p L (variables declared in the body: each iteration
+/// has its own, clang allocates one for all) and whose address is used in
+/// \p L alone. Their addresses' GEPs and casts that LICM hoisted out of
+/// \p L move back to its header (a lane's copy is known only in the lane).
+SmallVector<AllocaInst *, 4> takeBodyLocals(Function &F, const Loop &L) {
+  SmallVector<AllocaInst *, 4> Locals;
+  SmallPtrSet<Instruction *, 8> Hoisted;
+  for (Instruction &I : F.getEntryBlock()) {
+    auto *AI = dyn_cast<AllocaInst>(&I);
+    if (!AI || !AI->isStaticAlloca() || AI->getMetadata(LaneArrayMDName))
+      continue;
+    bool Inside = true, StartsInside = false;
+    SmallVector<Instruction *, 4> Outside;
+    SmallVector<Value *, 8> Work = {AI};
+    while (!Work.empty() && Inside)
+      for (User *U : Work.pop_back_val()->users()) {
+        auto *UI = dyn_cast<Instruction>(U);
+        bool IsAddress =
+            UI && (isa<GetElementPtrInst>(UI) || isa<CastInst>(UI));
+        if (!UI || (!L.contains(UI) && !IsAddress)) {
+          Inside = false;
+          break;
+        }
+        if (auto *II = dyn_cast<IntrinsicInst>(UI))
+          StartsInside |= II->getIntrinsicID() == Intrinsic::lifetime_start;
+        if (!IsAddress)
+          continue;
+        Work.push_back(UI);
+        if (!L.contains(UI))
+          Outside.push_back(UI);
+      }
+    if (!Inside || !StartsInside)
+      continue;
+    Locals.push_back(AI);
+    Hoisted.insert_range(Outside);
+  }
+  // In program order, each after what it uses.
+  SmallVector<Instruction *, 8> Moves;
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
+    for (Instruction &I : *BB)
+      if (Hoisted.count(&I))
+        Moves.push_back(&I);
+  Instruction *At = &*L.getHeader()->getFirstInsertionPt();
+  for (Instruction *I : Moves)
+    I->moveBefore(At->getIterator());
+  return Locals;
+}
+
 /// Strip-mines \p L (checked first; nothing changes on failure).
 StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
-                     const TargetTransformInfo &TTI) {
+                     const TargetTransformInfo &TTI,
+                     const LaneLoweringOptions &Opts) {
   StripMined R;
   StripMineInput In;
   R.Why = checkStripMine(L, SE, In);
   if (!R.Why.empty())
     return R;
+  SmallVector<AllocaInst *, 4> BodyLocals = takeBodyLocals(F, L);
 
   const DataLayout &DL = F.getDataLayout();
   unsigned VL = chooseSimdLoopVL(L, TTI, DL);
@@ -485,6 +541,12 @@ StripMined stripMine(Function &F, Loop &L, ScalarEvolution &SE,
   RecursivelyDeleteTriviallyDeadInstructions(OldCond);
   In.IV->replaceAllUsesWith(N.IVLane);
   In.IV->eraseFromParent();
+  // Each lane runs an iteration: it gets its own copy of the body's
+  // locals, as the iteration had.
+  R.Locals = privatizeLaneLocals(
+      F, BodyLocals, N.LaneBody->getTerminator(), N.Lane,
+      ElementCount::getFixed(VL), Opts.PrivateLocalBytes,
+      "-vplan-private-local-bytes", [](const AllocaInst &) { return false; });
   assert(!verifyFunction(F, &errs()) && "strip-mining broke the IR");
   R.LaneHeader = N.LaneH;
   R.VL = VL;
@@ -707,6 +769,28 @@ void emitStripMinedRemark(OptimizationRemarkEmitter &ORE, DebugLoc Loc,
   });
 }
 
+/// The body's locals each lane got a copy of (analysis remark
+/// SimdLoopPrivateLocals) and why others stay shared (missed remark
+/// SimdLoopSharedLocals).
+void emitLocalsRemarks(OptimizationRemarkEmitter &ORE, DebugLoc Loc,
+                       BasicBlock *Hdr, StringRef Noun,
+                       const LaneLocals &Locals) {
+  if (!Locals.Copies.empty())
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "SimdLoopPrivateLocals",
+                                        Loc, Hdr)
+             << Noun << ": each lane gets its own copy of "
+             << ore::NV("Locals", unsigned(Locals.Copies.size()))
+             << " local(s) of the body";
+    });
+  if (!Locals.SharedReason.empty())
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopSharedLocals", Loc,
+                                      Hdr)
+             << Noun << ": " << Locals.SharedReason;
+    });
+}
+
 /// Verify mode: a difference (\p Mismatch) between the plan and what the cut
 /// made of the \p Noun at \p Loc is a compile error, as for vecclone's
 /// variants.
@@ -773,7 +857,7 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     if (Proved)
       Groups.push_back(addAccessGroup(F, *Cand));
     StringRef Noun = loopNoun(*Cand, Proved);
-    StripMined SM = stripMine(F, *Cand, SE, TTI);
+    StripMined SM = stripMine(F, *Cand, SE, TTI, Opts);
     if (!SM.LaneHeader) {
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopNotStripMined",
@@ -785,10 +869,13 @@ PreservedAnalyses SimdLoopPass::run(Function &F, FunctionAnalysisManager &AM) {
     }
     Changed = true;
     F.addFnAttr(LaneLoopsAttr);
+    emitLocalsRemarks(ORE, Loc, Hdr, Noun, SM.Locals);
     std::optional<LaneLoopVerdict> Plan = planLaneLoop(F, SM, Groups, AM, Opts);
     if (Plan && !Plan->Vectorize) {
       // Strip-mined already: its lanes run one after the other, as the
-      // loop did.
+      // loop did, each to the end of the body: one copy of the locals
+      // serves them all, and reads faster than a lane's slot.
+      shareLaneLocals(F, SM.Locals.Copies);
       setLaneLoopID(SM.LaneHeader, makeSerialLaneLoopID(F.getContext()));
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "SimdLoopScalar", Loc, Hdr)

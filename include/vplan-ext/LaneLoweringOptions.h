@@ -66,6 +66,11 @@ struct LaneLoweringOptions {
   /// value of a lane loop may have through uniform arithmetic before a
   /// freeze cuts the chain (LaneInvariantHoist.h).
   unsigned MaxUniformPaths = 4096;
+  /// `private-local-bytes` (`-vplan-private-local-bytes`): most bytes a
+  /// lane's copies of an `omp simd` loop body's locals may take
+  /// (SimdLoopPass; vecclone's variants have
+  /// `-vecclone-private-local-bytes`). 0 turns the copies off.
+  unsigned PrivateLocalBytes = 4096;
 
   /// The options as set on the command line.
   static LaneLoweringOptions fromCommandLine();
