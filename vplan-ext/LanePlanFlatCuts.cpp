@@ -213,6 +213,7 @@ private:
     const DenseSet<FlatNode> &A, &Region;
   };
   CutPart partOf(const CutParts &C, const Instruction &I) const;
+  CutPart partOfNode(const CutParts &C, FlatNode N) const;
   CutPart usePartOf(const CutParts &C, const Use &U) const;
   CutRefusal findRefusal(const CutParts &C) const;
 
@@ -354,7 +355,11 @@ CutPart FlatCutModel::partOf(const CutParts &C, const Instruction &I) const {
     return CutNotInBody;
   if (&I == C.Site && isa<CallBase>(I))
     return CutI;
-  FlatNode N = nodeOfInst(I);
+  return partOfNode(C, nodeOfInst(I));
+}
+
+/// The part of the stretch \p N at the cut \p C.
+CutPart FlatCutModel::partOfNode(const CutParts &C, FlatNode N) const {
   if (!C.S.Nodes.count(N))
     return CutNotInBody;
   if (C.Region.count(N))
@@ -369,17 +374,9 @@ CutPart FlatCutModel::usePartOf(const CutParts &C, const Use &U) const {
   auto *UI = cast<Instruction>(U.getUser());
   if (!L.contains(UI))
     return CutNotInBody;
-  CutPart K;
-  if (auto *PN = dyn_cast<PHINode>(UI)) {
-    const BasicBlock *From = PN->getIncomingBlock(U);
-    FlatNode N = last(From);
-    K = !C.S.Nodes.count(N) ? CutNotInBody
-        : C.Region.count(N) ? CutI
-        : C.A.count(N)      ? CutA
-                            : CutB;
-  } else {
-    K = partOf(C, *UI);
-  }
+  auto *PN = dyn_cast<PHINode>(UI);
+  CutPart K = PN ? partOfNode(C, last(PN->getIncomingBlock(U)))
+                 : partOf(C, *UI);
   return K == CutNotInBody ? CutB : K;
 }
 
