@@ -22,6 +22,7 @@
 # usage: scripts/fuzz.sh [-n N] [-b BATCH] [-s FIRST_SEED] [-o OUTDIR] [-j JOBS]
 #                        [--plugin PATH] [--e=auto|native|emulated|names]
 #                        [--mllvm OPT]... [--no-verify-plan] [--reduce] [--lockstep-reads]
+#                        [--loop-calls]
 #                        [--flags=matrix|fixed] [--cxx] [--shapes=LIST]
 # --flags=matrix (default): each batch's callee flags are drawn from the
 # seed (so a batch reruns the same way): -march= x86-64, x86-64-v2, -v3, -v4
@@ -52,7 +53,10 @@
 # changes nothing). A compile longer than FUZZ_COMPILE_TIMEOUT
 # seconds (default 300) counts as a crash (HANG). --lockstep-reads makes the
 # generator read buffers at `linear index + loop counter` too (gen_fuzz.py),
-# the accesses vplan-ext turns into round-counter contiguous loads.
+# the accesses vplan-ext turns into round-counter contiguous loads;
+# --loop-calls makes statements in loops call a pure helper without a
+# vector variant (run lane by lane: the cut divides the loops' bodies and
+# their copies at it).
 # Prints one line per batch and a summary; exit status 0 only with zero
 # mismatches and zero crashes ("e NOT EMULATED" batches do not fail: the
 # summary counts them; nor does gcc failing with an internal compiler error
@@ -76,6 +80,7 @@ while [ $# -gt 0 ]; do
     --plugin) plugin=$2; shift 2 ;;
     --reduce) reduce=1; shift ;;
     --lockstep-reads) genflags="$genflags --lockstep-reads"; shift ;;
+    --loop-calls) genflags="$genflags --loop-calls"; shift ;;
     --e=*) emode=${1#--e=}; shift ;;
     --mllvm) mllvm="$mllvm -mllvm $2"; mllvm_q="$mllvm_q -mllvm $(printf %q "$2")"; shift 2 ;;
     --verify-plan) verify=1; shift ;;

@@ -45,7 +45,8 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
                      Failure &Fail) {
   D.SerialCall = S.Call;
   D.BOSCCBranch = S.Branch;
-  findPlannedCut(S);
+  if (!findPlannedCut(S, Fail))
+    return false;
   classifyParts(LL, S.Inner);
   Failure Own;
   bool Ok = findEdges(Own);

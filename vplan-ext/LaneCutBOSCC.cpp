@@ -72,7 +72,8 @@ AllocaInst *Cutter::bosccConditionArray() {
 BasicBlock *Cutter::copyOneSide(bool TakeThen,
                                 ArrayRef<BasicBlock *> Loop2Blocks) {
   ValueToValueMapTy VMap;
-  cloneBlocks(Loop2Blocks, TakeThen ? ".all.then" : ".all.else", VMap);
+  cloneBlocks(Loop2Blocks, TakeThen ? ".all.then" : ".all.else", VMap,
+              NotACopy);
   // Every lane is active: no flag test.
   auto *A2 = cast<BasicBlock>(VMap[N.Act2]);
   auto *T2C = cast<BasicBlock>(VMap[N.T2]);

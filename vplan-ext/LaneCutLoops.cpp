@@ -262,15 +262,14 @@ Value *Cutter::copyPure(IRBuilder<> &B, Value *V,
 
 SmallVector<BasicBlock *, 16>
 Cutter::cloneBlocks(ArrayRef<BasicBlock *> Blocks, const Twine &Suffix,
-                    ValueToValueMapTy &VMap) {
+                    ValueToValueMapTy &VMap, unsigned Copy) {
   SmallVector<BasicBlock *, 16> Clones;
   for (BasicBlock *BB : Blocks) {
     BasicBlock *C = CloneBasicBlock(BB, VMap, Suffix, &F);
     VMap[BB] = C;
     Clones.push_back(C);
-    if (Origins)
-      for (auto [Old, New] : zip(*BB, *C))
-        (*Origins)[&New] = const_cast<Value *>(originOf(&Old));
+    for (auto [Old, New] : zip(*BB, *C))
+      noteOrigin(&New, &Old, Copy);
   }
   remapInstructionsInBlocks(Clones, VMap);
   return Clones;

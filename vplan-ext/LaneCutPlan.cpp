@@ -7,10 +7,10 @@
 /// the cut is refused, which calls run lane by lane, and which values of A
 /// are read once per round or computed again. The plan names instructions
 /// of the uncut lane loop; the cut finds them on its IR through what each
-/// value an earlier cut made stands for (CutOrigins). Without a plan, and at
-/// the cuts the plan does not model (a call or a BOSCC region in a lane
-/// loop with inner loops), the rules (LoweringRules.h and the analyses)
-/// decide. In verify mode the cut also
+/// value an earlier cut made stands for (CutOrigins), and the copy of a
+/// loop's lane loop 2 each is in. Without a plan, and at a cut the plan
+/// does not model, the rules (LoweringRules.h and the analyses) decide. In
+/// verify mode the cut also
 /// applies the rules to its IR and refuses, with PlanDisagrees, wherever
 /// they differ from the plan.
 //
@@ -50,7 +50,19 @@ const Value *Cutter::originOf(const Value *V) const {
   if (!Origins)
     return V;
   auto It = Origins->find(V);
-  return It == Origins->end() ? nullptr : It->second;
+  return It == Origins->end() ? nullptr : It->second.Origin;
+}
+
+unsigned Cutter::copyOf(const Value *V) const {
+  if (!Origins)
+    return NotACopy;
+  auto It = Origins->find(V);
+  return It == Origins->end() ? NotACopy : It->second.Copy;
+}
+
+void Cutter::noteOrigin(const Value *New, const Value *Old, unsigned Copy) {
+  if (Origins)
+    (*Origins)[New] = {const_cast<Value *>(originOf(Old)), copyOf(Old) | Copy};
 }
 
 void Cutter::noteOrigins() {
@@ -59,33 +71,39 @@ void Cutter::noteOrigins() {
   for (auto *In : {&N.InI, &N.InB})
     for (auto [Old, New] : *In)
       if (New != Old && !isa<Constant>(New) && !Origins->count(New))
-        (*Origins)[New] = const_cast<Value *>(originOf(Old));
+        noteOrigin(New, Old);
 }
 
-void Cutter::findPlannedCut(const CutSite &S) {
+bool Cutter::findPlannedCut(const CutSite &S, Failure &Fail) {
   Planned = PlannedLoop = nullptr;
   if (!Plan)
-    return;
+    return true;
+  const Instruction *Site = S.Call ? static_cast<Instruction *>(S.Call)
+                                   : S.Branch;
   if (S.Inner) {
     if (auto It = Plan->InnerLoops.find(S.Inner->getHeader());
         It != Plan->InnerLoops.end())
       Planned = PlannedLoop = &It->second;
-    return;
-  }
-  const Instruction *Site = S.Call ? static_cast<Instruction *>(S.Call)
-                                   : S.Branch;
-  if (auto It = Plan->FlatCuts.find(
-          dyn_cast_or_null<Instruction>(originOf(Site)));
-      It != Plan->FlatCuts.end())
+    Site = S.Inner->getHeader()->getTerminator();
+  } else if (auto It = Plan->FlatCuts.find(
+                 {dyn_cast_or_null<Instruction>(originOf(Site)),
+                  copyOf(Site)});
+             It != Plan->FlatCuts.end()) {
     Planned = &It->second;
-  else
+  } else {
     ++NumUnplannedFlatCuts;
+  }
+  if (Planned || !Plan->Verify)
+    return true;
+  return planDisagrees(Fail, "verify: the plan has no decision for this cut",
+                       Site);
 }
 
 std::optional<unsigned> Cutter::plannedOrder(const Instruction *Site) const {
   if (!Plan)
     return std::nullopt;
-  auto It = Plan->FlatCuts.find(dyn_cast_or_null<Instruction>(originOf(Site)));
+  auto It = Plan->FlatCuts.find(
+      {dyn_cast_or_null<Instruction>(originOf(Site)), copyOf(Site)});
   if (It == Plan->FlatCuts.end())
     return std::nullopt;
   return It->second.CutOrder;
@@ -134,8 +152,7 @@ bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
 
 /// The plan's refusal of this cut (CutDecision::Refused), beside the
 /// rules' refusal on the IR being cut (\p Own, null if none): without a
-/// plan, or at a cut the plan does not model (the calls of a loop's lane
-/// loop 2 with copies), the rules decide; with one the plan does, and
+/// plan, or at a cut the plan does not model, the rules decide; with one the plan does, and
 /// verify mode reports a cut where the two differ. The rules still refuse
 /// a cut the plan would make: they keep the IR correct.
 bool Cutter::takeRefusal(const Failure *Own, Failure &Fail) const {

@@ -97,7 +97,7 @@ bool Cutter::addSteadyCopy() {
   Fires = B.CreateFreeze(Fires, "steady.fires");
 
   ValueToValueMapTy VMap;
-  SmallVector<BasicBlock *, 32> Clones = cloneBlocks(Round, ".steady", VMap);
+  SmallVector<BasicBlock *, 32> Clones = cloneBlocks(Round, ".steady", VMap, SteadyCopy);
   // In the copy, the tests never leave: their exit blocks go unreachable.
   SmallVector<BasicBlock *, 4> Dead;
   for (auto [Br, LeaveIdx] : Tests) {

@@ -54,7 +54,7 @@ void Cutter::addSteppedCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
 
   ValueToValueMapTy VMap;
   SmallVector<BasicBlock *, 16> Clones =
-      cloneBlocks(Loop2Blocks, ".stepped", VMap);
+      cloneBlocks(Loop2Blocks, ".stepped", VMap, SteppedCopy);
   auto *H2C = cast<BasicBlock>(VMap[N.H2]);
   auto *LaneC = cast<PHINode>(&H2C->front());
   for (auto [SI, Base] : zip(Inputs, Bases)) {
@@ -72,6 +72,7 @@ void Cutter::addSteppedCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
       V = CB.CreateAdd(Base, CB.CreateZExtOrTrunc(LaneC, Base->getType()),
                        Read->getName() + ".stepped", /*HasNUW=*/false,
                        /*HasNSW=*/true);
+    noteOrigin(V, Read);
     Read->replaceAllUsesWith(V);
     Read->eraseFromParent();
   }
@@ -93,7 +94,7 @@ void Cutter::addSteppedCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
 void Cutter::addEnteredCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
   ValueToValueMapTy VMap;
   SmallVector<BasicBlock *, 16> Clones =
-      cloneBlocks(Loop2Blocks, ".entered", VMap);
+      cloneBlocks(Loop2Blocks, ".entered", VMap, AllEnteredCopy);
   auto *H2C = cast<BasicBlock>(VMap[N.H2]);
   auto *ActC = cast<BasicBlock>(VMap[N.Act2]);
   IRBuilder<> B(ActC, ActC->getFirstInsertionPt());
@@ -101,6 +102,7 @@ void Cutter::addEnteredCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
   recomputeLaneAffine(B, PartI, cast<PHINode>(&H2C->front()), Computed);
   for (Instruction *I : LaneAffineIn[PartI]) {
     auto *Read = cast<Instruction>(VMap[N.InI.lookup(I)]);
+    noteOrigin(Computed.lookup(I), Read);
     Read->replaceAllUsesWith(Computed.lookup(I));
     RecursivelyDeleteTriviallyDeadInstructions(Read);
   }

@@ -233,15 +233,20 @@ struct CutIR {
 struct CutOriginsConfig : ValueMapConfig<const Value *> {
   enum { FollowRAUW = false };
 };
-/// What each value of the lane loop stands for in the uncut lane loop: an
+/// What a value of the lane loop stands for in the uncut lane loop: an
 /// instruction of the uncut loop itself, and for the values the cuts make,
 /// a lane array's read or a value computed again in a later lane loop, a
 /// copy's instruction, the value they replace. The plan's decisions name
 /// the uncut loop's instructions; a cut finds them on its IR through this
 /// map. A value not in it, or whose original was deleted (null), stands
 /// for nothing: an instruction made where a deleted one was never passes
-/// for it.
-using CutOrigins = ValueMap<const Value *, WeakVH, CutOriginsConfig>;
+/// for it. Copy: the copy of a loop's lane loop 2 the value is in
+/// (LaneCopy), whose cuts the plan decides apart.
+struct CutOrigin {
+  WeakVH Origin;
+  unsigned Copy = NotACopy;
+};
+using CutOrigins = ValueMap<const Value *, CutOrigin, CutOriginsConfig>;
 
 /// One cut of one lane loop.
 class Cutter {
@@ -312,6 +317,11 @@ private:
   LockstepAccess ruleLockstep(Loop &Inner) const;
   /// The instruction of the uncut lane loop that \p V stands for (Origins).
   const Value *originOf(const Value *V) const;
+  /// The copy of a loop's lane loop 2 \p V is in (LaneCopy; Origins).
+  unsigned copyOf(const Value *V) const;
+  /// Records that \p New stands for what \p Old does, in the copy \p Old
+  /// is in and in \p Copy.
+  void noteOrigin(const Value *New, const Value *Old, unsigned Copy = 0);
   /// Records what lane loop 2's and 3's reads and recomputed values stand
   /// for.
   void noteOrigins();
@@ -327,7 +337,8 @@ private:
 
   // The plan's decisions (LaneCutPlan.cpp).
   /// Planned (and PlannedLoop): the plan's decision for the cut at \p S.
-  void findPlannedCut(const CutSite &S);
+  /// Verify mode fails a cut the plan has no decision for.
+  bool findPlannedCut(const CutSite &S, Failure &Fail);
   /// The plan's order of a call or branch (FlatCuts), or of a loop's
   /// header (InnerLoops); nullopt when it has none.
   std::optional<unsigned> plannedOrder(const Instruction *Site) const;
@@ -348,10 +359,12 @@ private:
   void makeLaneCounters();
   void rewriteCrossingUses();
   SmallVector<BasicBlock *, 16> finishCut();
-  /// Copies of \p Blocks (names + \p Suffix), mapped by \p VMap.
+  /// Copies of \p Blocks (names + \p Suffix), mapped by \p VMap: the
+  /// copy \p Copy of a loop's lane loop 2, or a BOSCC copy (NotACopy).
   SmallVector<BasicBlock *, 16> cloneBlocks(ArrayRef<BasicBlock *> Blocks,
                                             const Twine &Suffix,
-                                            ValueToValueMapTy &VMap);
+                                            ValueToValueMapTy &VMap,
+                                            unsigned Copy);
   /// \p V computed again at \p B, where its instructions may not have run:
   /// values \p IsLeaf accepts are taken as they are, the instructions
   /// \p InRegion accepts copied without their poison flags (names +

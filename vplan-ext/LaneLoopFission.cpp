@@ -147,7 +147,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
   // Every instruction stands for itself before the first cut.
   fission::CutOrigins Origins;
   for (Instruction &I : instructions(F))
-    Origins[&I] = &I;
+    Origins[&I] = {&I};
   while (!Work.empty()) {
     BasicBlock *H = Work.front();
     Work.pop_front();

@@ -173,6 +173,9 @@ private:
   bool LeftWhole = false;
   bool SerialCall = false;
   const CutDecision *FlatCut = nullptr;
+  /// The cuts at this call or BOSCC region in the copies of the loop's
+  /// lane loop 2 (LaneCopy), by copy.
+  llvm::SmallVector<std::pair<unsigned, const CutDecision *>, 2> CopyCuts;
   /// Divergent loops: what LaneLoopFission's lockstep access does
   /// (LockstepAccess.h), empty when nothing.
   std::string Lockstep;
@@ -283,7 +286,7 @@ private:
   CutRefusal LeftWholeBy;
   bool LeftWholeAtCall = false;
   /// The cuts at calls and BOSCC regions (planFlatCuts).
-  llvm::DenseMap<const llvm::Instruction *, CutDecision> FlatCuts;
+  llvm::DenseMap<FlatCutKey, CutDecision> FlatCuts;
 };
 
 /// The analysis result: one plan per lane loop, in block order of headers.

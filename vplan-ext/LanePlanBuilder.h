@@ -199,15 +199,18 @@ private:
   void planCallRefusals();
   SmallPtrSet<const Instruction *, 16>
   modelFlatCuts(const Loop &Scope, const InnerLoopDecision *Loop2,
-                const SmallPtrSetImpl<const CallBase *> &Calls,
+                unsigned Copy, const SmallPtrSetImpl<const CallBase *> &Calls,
                 const BOSCCRegionMap &Regions,
                 DenseMap<const Instruction *, CutDecision> &Cuts) const;
   void recordFlatCuts(const Loop &Scope, const InnerLoopDecision *Loop2,
+                      unsigned Copy,
                       DenseMap<const Instruction *, CutDecision> &Cuts);
+  static SmallVector<unsigned, 4> loop2Copies(const InnerLoopDecision &D);
   static const Instruction *representative(const PlanNode &N);
   SmallVector<const Instruction *, 8> laneAffineInLaneLoop() const;
   SmallVector<const Instruction *, 8>
-  laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D) const;
+  laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D,
+                    unsigned Copy) const;
   void findLeftWhole();
   CutRefusal findCutRefusal(const Loop &C) const;
   CutRefusal findEdgeRefusal(const Loop &C) const;

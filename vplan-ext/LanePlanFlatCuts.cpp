@@ -32,10 +32,13 @@
 /// stays lane-affine on every cut's IR, as each cut computes the ones read
 /// after it again; so every cut computes them again in the lane loops that
 /// read them, except the BOSCC branch's condition, which its dispatch reads
-/// from a lane array. A loop's lane loop 2 with copies (lane-stepped,
-/// steady, for rounds where every lane entered) has its calls cut in each
-/// copy too, on other edges: the plan leaves the cuts of such a lane loop
-/// with calls to the rules.
+/// from a lane array. An innermost loop's lane loop 2 with copies
+/// (LaneCopy: lane-stepped, for rounds where every lane entered, steady)
+/// is cut at its calls in each copy too (a copy's branches get no BOSCC
+/// copies); the model follows each copy apart: a steady copy's exit tests
+/// never leave, and the other copies compute the lane-stepped inputs, or a
+/// shadowed loop's lane-affine inputs, from their counter, which makes
+/// them lane-affine there.
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LanePlanBuilder.h"
@@ -82,11 +85,13 @@ struct FlatSegment {
 };
 
 /// The lane loop whose cuts the model follows: the lane loop itself, or
-/// lane loop 2 of the cut at its inner loop Scope.
+/// lane loop 2 of the cut at its inner loop Scope, or a copy of it
+/// (LaneCopy) where the exit tests NeverLeave.
 struct FlatScope {
   const Loop &Scope;
   bool IsLaneLoop2 = false;
   bool Divergent = false;
+  ArrayRef<BranchInst *> NeverLeave = {};
 };
 
 using BOSCCRegionMap = LanePlanBuilder::BOSCCRegionMap;
@@ -164,7 +169,10 @@ private:
     if (!Sc.IsLaneLoop2 && N.first == Sc.Scope.getLoopLatch())
       return {LatchNode};
     SmallVector<FlatNode, 2> S;
+    bool Stays = is_contained(Sc.NeverLeave, N.first->getTerminator());
     for (const BasicBlock *X : successors(N.first)) {
+      if (Stays && !Sc.Scope.contains(X))
+        continue;
       FlatNode T = {X, X == Sc.Scope.getHeader() ? BackEdgePart : 0};
       if (!is_contained(S, T))
         S.push_back(T);
@@ -441,11 +449,11 @@ void LanePlanBuilder::planCallRefusals() {
     return;
   DenseMap<const Instruction *, CutDecision> Cuts;
   BOSCCRegionMap NoRegions;
-  CallWhole = modelFlatCuts(L, nullptr, Calls, NoRegions, Cuts);
+  CallWhole = modelFlatCuts(L, nullptr, NotACopy, Calls, NoRegions, Cuts);
   for (const Loop *C : L.getLoopsInPreorder())
     if (C != &L && !Refusals.count(C) && !WholeBlocks.count(C->getHeader()))
       CallWhole.insert_range(
-          modelFlatCuts(*C, nullptr, Calls, NoRegions, Cuts));
+          modelFlatCuts(*C, nullptr, NotACopy, Calls, NoRegions, Cuts));
 }
 
 void LanePlanBuilder::planFlatCuts() {
@@ -459,16 +467,22 @@ void LanePlanBuilder::planFlatCuts() {
   });
   if (Calls.empty() && BOSCCRegions.empty())
     return;
-  auto Plan = [&](const Loop &Scope, const InnerLoopDecision *D) {
+  // The copies of a loop's lane loop 2 are cut at their calls only: their
+  // branches are copies, which get no BOSCC copies.
+  BOSCCRegionMap NoRegions;
+  auto Plan = [&](const Loop &Scope, const InnerLoopDecision *D,
+                  unsigned Copy) {
     DenseMap<const Instruction *, CutDecision> Cuts;
-    SmallPtrSet<const Instruction *, 16> Whole =
-        modelFlatCuts(Scope, D, Calls, BOSCCRegions, Cuts);
-    recordFlatCuts(Scope, D, Cuts);
+    SmallPtrSet<const Instruction *, 16> Whole = modelFlatCuts(
+        Scope, D, Copy, Calls, Copy ? NoRegions : BOSCCRegions, Cuts);
+    recordFlatCuts(Scope, D, Copy, Cuts);
     return Whole;
   };
-  SmallPtrSet<const Instruction *, 16> Whole = Plan(L, nullptr);
+  // A node some copy's refused cut leaves whole is costed scalar.
+  SmallPtrSet<const Instruction *, 16> Whole = Plan(L, nullptr, NotACopy);
   for (const PlanNode *N : Loops)
-    Whole.insert_range(Plan(*N->getLoop(), &N->getLoopDecision()));
+    for (unsigned Copy : loop2Copies(N->getLoopDecision()))
+      Whole.insert_range(Plan(*N->getLoop(), &N->getLoopDecision(), Copy));
   // The nodes print their cut's decision; those in the lane loops refused
   // cuts leave whole are not cut (BOSCC regions there get no copies).
   std::function<void(PlanNode &)> Link = [&](PlanNode &N) {
@@ -477,8 +491,15 @@ void LanePlanBuilder::planFlatCuts() {
       Site = N.insts().front();
     else if (N.hasBOSCC())
       Site = N.getEntry()->getTerminator();
-    if (auto It = P.FlatCuts.find(Site); Site && It != P.FlatCuts.end())
+    if (auto It = P.FlatCuts.find({Site, NotACopy});
+        Site && It != P.FlatCuts.end())
       N.FlatCut = &It->second;
+    if (Site)
+      for (unsigned Copy : {unsigned(SteppedCopy), unsigned(AllEnteredCopy),
+                            unsigned(SteadyCopy),
+                            unsigned(SteadyCopy | SteppedCopy)})
+        if (auto It = P.FlatCuts.find({Site, Copy}); It != P.FlatCuts.end())
+          N.CopyCuts.push_back({Copy, &It->second});
     if (const Instruction *I = representative(N); I && Whole.count(I))
       leaveWhole(N);
     for (auto &C : N.Children)
@@ -501,16 +522,33 @@ const Instruction *LanePlanBuilder::representative(const PlanNode &N) {
   return N.insts().empty() ? nullptr : N.insts().front();
 }
 
+/// The copies of lane loop 2 the cut at an innermost loop decided \p D
+/// makes (Cutter::transform), the lane loop 2 itself first.
+SmallVector<unsigned, 4>
+LanePlanBuilder::loop2Copies(const InnerLoopDecision &D) {
+  SmallVector<unsigned, 4> Copies = {NotACopy};
+  if (!D.Access.LaneStepped.empty())
+    Copies.push_back(SteppedCopy);
+  if (D.EnteredCopy)
+    Copies.push_back(AllEnteredCopy);
+  // The steady copy copies the whole round: lane loop 2 and its copies.
+  if (D.SteadyRounds)
+    for (unsigned K = 0, E = Copies.size(); K != E; ++K)
+      Copies.push_back(Copies[K] | SteadyCopy);
+  return Copies;
+}
+
 /// The model of the cuts at \p Calls and \p Regions (BOSCC) in the blocks
 /// of \p Scope outside its inner loops, into \p Cuts: in the lane loop
 /// \p Scope when it is the lane loop, else in lane loop 2 of the cut at
-/// \p Scope (decided \p D; null before the nodes are built). With inner
+/// \p Scope (decided \p D; null before the nodes are built), or in its
+/// copy \p Copy (LaneCopy). With inner
 /// loops, those blocks are in the lane loop 1 of each inner loop's cut (its
 /// A, after the cut before's landing) and in the lane loop 3 of the last
 /// one. Returns the instructions of the lane loops refused cuts leave
 /// whole.
 SmallPtrSet<const Instruction *, 16> LanePlanBuilder::modelFlatCuts(
-    const Loop &Scope, const InnerLoopDecision *D,
+    const Loop &Scope, const InnerLoopDecision *D, unsigned Copy,
     const SmallPtrSetImpl<const CallBase *> &Calls,
     const BOSCCRegionMap &Regions,
     DenseMap<const Instruction *, CutDecision> &Cuts) const {
@@ -526,24 +564,22 @@ SmallPtrSet<const Instruction *, 16> LanePlanBuilder::modelFlatCuts(
       ScopeRegions[Br] = R;
   if (ScopeCalls.empty() && ScopeRegions.empty())
     return Whole;
-  // A loop's lane loop 2 with copies (lane-stepped, steady, for rounds
-  // where every lane entered) has its calls cut in each copy too, on other
-  // edges; its BOSCC regions would come after calls the cut takes in its
-  // own order.
-  if (D && !ScopeCalls.empty() &&
-      (!D->Access.LaneStepped.empty() || D->SteadyRounds || D->EnteredCopy))
-    return Whole;
   SmallVector<const BasicBlock *, 16> OwnBlocks;
   for (const BasicBlock *BB : Blocks)
     if (Own(BB))
       OwnBlocks.push_back(BB);
   SmallVector<Loop *, 4> Children = childrenInCutOrder(Scope);
-  // A refused cut leaves the rest of its lane loop whole.
-  for (const Loop *C : Children)
-    if (Refusals.count(C) || WholeBlocks.count(C->getHeader()))
-      return Whole;
+  // A refused cut at a loop leaves the lane loop it would divide whole: the
+  // loops before it are cut, and the calls of their lane loops 1.
+  auto Refused = find_if(Children, [&](const Loop *C) {
+    return Refusals.count(C) || WholeBlocks.count(C->getHeader());
+  });
+  bool RestWhole = Refused != Children.end();
+  Children.erase(Refused, Children.end());
   bool IsLaneLoop2 = &Scope != &L;
   FlatScope Sc{Scope, IsLaneLoop2, IsLaneLoop2 && isDivergentLoop(&Scope)};
+  if (Copy & SteadyCopy)
+    Sc.NeverLeave = D->Access.ExitTests;
   FlatCutModel Model(Sc, L, Control, OwnBlocks, ScopeCalls, ScopeRegions,
                      Cuts);
   FlatSegment Rest;
@@ -575,7 +611,8 @@ SmallPtrSet<const Instruction *, 16> LanePlanBuilder::modelFlatCuts(
     Rest.Prev = Prev;
     Rest.InactiveExit = false;
   }
-  Model.cutSegment(Rest);
+  if (!RestWhole)
+    Model.cutSegment(Rest);
   for (const BasicBlock *BB : OwnBlocks)
     for (const Instruction &I : *BB)
       if (Model.wholeNodes().count(Model.nodeOfInst(I)))
@@ -584,16 +621,17 @@ SmallPtrSet<const Instruction *, 16> LanePlanBuilder::modelFlatCuts(
 }
 
 /// The plan's cuts \p Cuts in \p Scope (decided \p D, null for the lane
-/// loop), with the lane-affine values each computes again: every cut
-/// computes them again in the lane loops that read them, but a BOSCC
-/// branch's condition, which its dispatch reads from a lane array.
+/// loop) or in its lane loop 2's copy \p Copy, with the lane-affine values
+/// each computes again: every cut computes them again in the lane loops
+/// that read them, but a BOSCC branch's condition, which its dispatch
+/// reads from a lane array.
 void LanePlanBuilder::recordFlatCuts(
-    const Loop &Scope, const InnerLoopDecision *D,
+    const Loop &Scope, const InnerLoopDecision *D, unsigned Copy,
     DenseMap<const Instruction *, CutDecision> &Cuts) {
   if (Cuts.empty())
     return;
   SmallVector<const Instruction *, 8> LaneAffine =
-      D ? laneAffineInLoop2(Scope, *D) : laneAffineInLaneLoop();
+      D ? laneAffineInLoop2(Scope, *D, Copy) : laneAffineInLaneLoop();
   for (auto &[Site, CD] : Cuts) {
     auto *Br = dyn_cast<BranchInst>(Site);
     if (!CD.Refused) {
@@ -602,7 +640,7 @@ void LanePlanBuilder::recordFlatCuts(
         if (!Br || Br->getCondition() != I)
           CD.RecomputedInLoop.push_back(I);
     }
-    P.FlatCuts[Site] = std::move(CD);
+    P.FlatCuts[{Site, Copy}] = std::move(CD);
   }
 }
 
@@ -632,18 +670,34 @@ LanePlanBuilder::laneAffineInLaneLoop() const {
 /// that lane loop reads from outside it (values from outside the cut's
 /// lane loop, a uniform loop's shared phis and inputs, round counters) and
 /// the lane-affine values of A it computes again (RecomputedInLoop, not a
-/// shadowed loop's); those values themselves too.
+/// shadowed loop's but in its copy \p Copy for rounds where every lane
+/// entered), and in a lane-stepped copy the lane-stepped inputs; those
+/// values themselves too.
 SmallVector<const Instruction *, 8>
-LanePlanBuilder::laneAffineInLoop2(const Loop &C,
-                                   const InnerLoopDecision &D) const {
+LanePlanBuilder::laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D,
+                                   unsigned Copy) const {
   const CutView &CV = CutViews.at(&C);
   auto Recomputed = [&](const Value *V) {
-    return !D.ShadowLanes && is_contained(D.RecomputedInLoop, V);
+    return (!D.ShadowLanes || (Copy & AllEnteredCopy)) &&
+           is_contained(D.RecomputedInLoop, V);
   };
-  auto IsLeaf = [&](const Value *V) {
+  // The lane-stepped copy computes each lane-stepped input from its lane
+  // (Cutter::addSteppedCopy): `first + lane`, an integer of another width
+  // than the lane's through a cast, a pointer through two more operations
+  // (the rules' walk counts them against its depth).
+  auto SteppedDepth = [&](const Value *V) -> std::optional<unsigned> {
+    if (!(Copy & SteppedCopy) || !is_contained(D.Access.LaneStepped, V))
+      return std::nullopt;
+    if (V->getType()->isPointerTy())
+      return 2;
+    return V->getType() != Div.getLaneIndex()->getType() ? 1 : 0;
+  };
+  auto IsLeaf = [&](const Value *V, unsigned Depth) {
     if (V == Div.getLaneIndex() || CV.View.IsOutside(V) ||
         is_contained(D.SharedInputs, V))
       return true;
+    if (std::optional<unsigned> Extra = SteppedDepth(V))
+      return Depth + *Extra <= 8;
     auto *PN = dyn_cast<PHINode>(V);
     return PN && ((D.Uniform && D.UniformPhis.count(PN)) ||
                   is_contained(make_first_range(D.Access.Counters), PN));
@@ -654,7 +708,7 @@ LanePlanBuilder::laneAffineInLoop2(const Loop &C,
   // isRecomputable's walk, entering A only through a recomputed value.
   std::function<bool(const Value *, unsigned, bool)> Affine =
       [&](const Value *V, unsigned Depth, bool InA) {
-        if (IsLeaf(V))
+        if (IsLeaf(V, Depth))
           return true;
         auto *I = dyn_cast<Instruction>(V);
         if (!I || Depth > 8 || !isPureToRecompute(*I, CV.IsOpaque))
@@ -671,6 +725,9 @@ LanePlanBuilder::laneAffineInLoop2(const Loop &C,
   SmallVector<const Instruction *, 8> LaneAffine;
   for (const Instruction *I : D.RecomputedInLoop)
     if (Recomputed(I))
+      LaneAffine.push_back(I);
+  for (const Instruction *I : D.Access.LaneStepped)
+    if (SteppedDepth(I) && IsLeaf(I, 0))
       LaneAffine.push_back(I);
   for (const BasicBlock *BB : C.blocks())
     for (const Instruction &I : *BB)

@@ -124,15 +124,53 @@ static void printLanding(raw_ostream &OS, const CutDecision *D) {
     }
 }
 
+/// A copy of a loop's lane loop 2 (LaneCopy), as the dump names it.
+static const char *copyName(unsigned Copy) {
+  switch (Copy) {
+  case SteppedCopy:
+    return "lane-stepped copy";
+  case AllEnteredCopy:
+    return "copy for rounds where every lane entered";
+  case SteadyCopy:
+    return "steady copy";
+  default:
+    return "steady lane-stepped copy";
+  }
+}
+
+/// Where a cut's lanes land, as the dump prints it.
+static std::string landingText(const CutDecision *D) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  printLanding(OS, D);
+  return Text;
+}
+
+/// The cut's landing in the copies of a loop's lane loop 2 where it
+/// differs from its own (\p Own).
+static void printCopyCuts(
+    raw_ostream &OS, const CutDecision *Own,
+    ArrayRef<std::pair<unsigned, const CutDecision *>> CopyCuts) {
+  std::string OwnText = landingText(Own);
+  for (auto [Copy, D] : CopyCuts) {
+    std::string Text = landingText(D);
+    if (Text != OwnText)
+      OS << "; in the " << copyName(Copy) << ":"
+         << (Text.empty() ? " lanes land in one block" : Text.substr(1));
+  }
+}
+
 void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
   OS.indent(Indent) << kindName(Kind);
   // A call run lane by lane or a BOSCC region: its cut's decision, or that
-  // it runs in a lane loop a refused cut leaves whole.
+  // it runs in a lane loop a refused cut leaves whole; and its decisions in
+  // the copies of a loop's lane loop 2 that differ.
   auto printFlatCut = [&] {
     if (LeftWhole && (SerialCall || BOSCC) && !(FlatCut && FlatCut->Refused))
       OS << LeftWholeText;
     else
       printLanding(OS, FlatCut);
+    printCopyCuts(OS, FlatCut, CopyCuts);
   };
   // A recipe's line ends with its note, if any, and its costs.
   auto EndRecipe = [&] {

@@ -24,6 +24,25 @@ class PHINode;
 
 namespace vplanext {
 
+/// Which copy of an innermost loop's lane loop 2 a cut divides: the cut at
+/// the loop gives its lane loop 2 a lane-stepped copy (InnerLoopDecision's
+/// Access.LaneStepped) or a copy for rounds where every lane entered
+/// (EnteredCopy), and copies the round with both (SteadyRounds). Each copy
+/// is cut at its calls and BOSCC regions again, on other edges (a steady
+/// copy's exit tests never leave) or with other lane-affine values (the
+/// copies compute the lane-stepped inputs, and a shadowed loop's
+/// lane-affine inputs, from their counter). Bits; 0 is not a copy.
+enum LaneCopy : unsigned {
+  NotACopy = 0,
+  SteppedCopy = 1,
+  AllEnteredCopy = 2,
+  SteadyCopy = 4,
+};
+
+/// A cut at a call or a BOSCC region: the call or the branch, of the uncut
+/// lane loop, and the copy (LaneCopy) of the lane loop it divides.
+using FlatCutKey = std::pair<const llvm::Instruction *, unsigned>;
+
 /// A cut the plan refuses, for a rule of the body (LoweringRules.h): the
 /// instruction it refuses at, and why.
 struct CutRefusal {
@@ -103,10 +122,11 @@ struct PlanDecisions {
   /// other region copies.
   llvm::SmallPtrSet<const llvm::Instruction *, 4> BOSCCBranches;
   /// The cuts at calls run lane by lane and at BOSCC regions, by the call
-  /// or the branch (of the uncut lane loop), in a lane loop whose cuts the
-  /// plan models (planFlatCuts). A cut the plan did not model lands its
-  /// lanes and computes values again by the rules on its IR.
-  llvm::DenseMap<const llvm::Instruction *, CutDecision> FlatCuts;
+  /// or the branch (of the uncut lane loop) and the copy of lane loop 2
+  /// they divide, in a lane loop whose cuts the plan models (planFlatCuts).
+  /// A cut the plan did not model lands its lanes and computes values
+  /// again by the rules on its IR.
+  llvm::DenseMap<FlatCutKey, CutDecision> FlatCuts;
   /// The calls the cut runs lane by lane, each in a lane loop of its own
   /// (the vectorizer cannot widen them); a cut finds them, and their
   /// copies, by what they stand for (CutOrigins).
