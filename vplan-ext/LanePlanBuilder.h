@@ -89,6 +89,14 @@ public:
 
   void run();
 
+  /// The flat-cut model's cuts of one scope: each one's decision, and the
+  /// blocks of the BOSCC regions cut before it whose values its lane loop
+  /// reads from lane arrays (no longer lane-affine there).
+  struct ModelledCuts {
+    DenseMap<const Instruction *, CutDecision> Cuts;
+    DenseMap<const Instruction *, SmallVector<const BasicBlock *, 8>> Carried;
+  };
+
 private:
   using NodeList = SmallVectorImpl<std::unique_ptr<PlanNode>>;
   using BlockSet = SmallPtrSet<const BasicBlock *, 16>;
@@ -200,17 +208,16 @@ private:
   SmallPtrSet<const Instruction *, 16>
   modelFlatCuts(const Loop &Scope, const InnerLoopDecision *Loop2,
                 unsigned Copy, const SmallPtrSetImpl<const CallBase *> &Calls,
-                const BOSCCRegionMap &Regions,
-                DenseMap<const Instruction *, CutDecision> &Cuts) const;
+                const BOSCCRegionMap &Regions, ModelledCuts &Out) const;
   void recordFlatCuts(const Loop &Scope, const InnerLoopDecision *Loop2,
-                      unsigned Copy,
-                      DenseMap<const Instruction *, CutDecision> &Cuts);
+                      unsigned Copy, ModelledCuts &Out);
   static SmallVector<unsigned, 4> loop2Copies(const InnerLoopDecision &D);
   static const Instruction *representative(const PlanNode &N);
-  SmallVector<const Instruction *, 8> laneAffineInLaneLoop() const;
   SmallVector<const Instruction *, 8>
-  laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D,
-                    unsigned Copy) const;
+  laneAffineInLaneLoop(ArrayRef<const BasicBlock *> Carried) const;
+  SmallVector<const Instruction *, 8>
+  laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D, unsigned Copy,
+                    ArrayRef<const BasicBlock *> Carried) const;
   void findLeftWhole();
   CutRefusal findCutRefusal(const Loop &C) const;
   CutRefusal findEdgeRefusal(const Loop &C) const;

@@ -82,6 +82,10 @@ struct FlatSegment {
   /// It starts where a divergent loop's lane loop 2 lets its inactive
   /// lanes leave.
   bool InactiveExit = false;
+  /// The blocks of the BOSCC regions cut before whose values reach this
+  /// lane loop through lane arrays: a cut's lane loop 3 reads what its
+  /// region computed from them.
+  SmallVector<const BasicBlock *, 8> Carried;
 };
 
 /// The lane loop whose cuts the model follows: the lane loop itself, or
@@ -104,8 +108,9 @@ public:
                ArrayRef<const BasicBlock *> Blocks,
                const SmallPtrSetImpl<const CallBase *> &Calls,
                const BOSCCRegionMap &Regions,
-               DenseMap<const Instruction *, CutDecision> &Out)
-      : Sc(Sc), L(L), Control(Control), Regions(Regions), Out(Out) {
+               LanePlanBuilder::ModelledCuts &Out)
+      : Sc(Sc), L(L), Control(Control), Regions(Regions), Out(Out.Cuts),
+        Carried(Out.Carried) {
     unsigned Order = 0;
     for (const BasicBlock *BB : Blocks) {
       BlockOrder[BB] = BlockOrder.size();
@@ -230,6 +235,7 @@ private:
   const SmallPtrSetImpl<const Instruction *> &Control;
   const BOSCCRegionMap &Regions;
   DenseMap<const Instruction *, CutDecision> &Out;
+  DenseMap<const Instruction *, SmallVector<const BasicBlock *, 8>> &Carried;
   DenseMap<const BasicBlock *, SmallVector<const CallBase *, 2>> BlockCalls;
   DenseMap<const Instruction *, unsigned> SiteOrder;
   DenseMap<const BasicBlock *, unsigned> BlockOrder;
@@ -316,6 +322,8 @@ void FlatCutModel::cutSegment(const FlatSegment &S) {
     return;
   }
   decide(Site, Landing);
+  if (!S.Carried.empty())
+    Carried[Site] = S.Carried;
 
   FlatSegment One, Three;
   // Lane loop 1 keeps A's start: where the cut before landed its lanes
@@ -330,6 +338,9 @@ void FlatCutModel::cutSegment(const FlatSegment &S) {
       Three.Nodes.insert(N);
   Three.Prev = Landing;
   Three.Prev.Dispatch = Out[Site].ResumeDispatch;
+  One.Carried = Three.Carried = S.Carried;
+  if (Br)
+    append_range(Three.Carried, Regions.lookup(Br));
   cutSegment(One);
   cutSegment(Three);
 }
@@ -447,7 +458,7 @@ void LanePlanBuilder::planCallRefusals() {
         Calls.insert(CB);
   if (Calls.empty())
     return;
-  DenseMap<const Instruction *, CutDecision> Cuts;
+  ModelledCuts Cuts;
   BOSCCRegionMap NoRegions;
   CallWhole = modelFlatCuts(L, nullptr, NotACopy, Calls, NoRegions, Cuts);
   for (const Loop *C : L.getLoopsInPreorder())
@@ -472,7 +483,7 @@ void LanePlanBuilder::planFlatCuts() {
   BOSCCRegionMap NoRegions;
   auto Plan = [&](const Loop &Scope, const InnerLoopDecision *D,
                   unsigned Copy) {
-    DenseMap<const Instruction *, CutDecision> Cuts;
+    ModelledCuts Cuts;
     SmallPtrSet<const Instruction *, 16> Whole = modelFlatCuts(
         Scope, D, Copy, Calls, Copy ? NoRegions : BOSCCRegions, Cuts);
     recordFlatCuts(Scope, D, Copy, Cuts);
@@ -550,8 +561,7 @@ LanePlanBuilder::loop2Copies(const InnerLoopDecision &D) {
 SmallPtrSet<const Instruction *, 16> LanePlanBuilder::modelFlatCuts(
     const Loop &Scope, const InnerLoopDecision *D, unsigned Copy,
     const SmallPtrSetImpl<const CallBase *> &Calls,
-    const BOSCCRegionMap &Regions,
-    DenseMap<const Instruction *, CutDecision> &Cuts) const {
+    const BOSCCRegionMap &Regions, ModelledCuts &Cuts) const {
   SmallPtrSet<const Instruction *, 16> Whole;
   auto Own = [&](const BasicBlock *BB) { return LI.getLoopFor(BB) == &Scope; };
   SmallPtrSet<const CallBase *, 4> ScopeCalls;
@@ -625,15 +635,21 @@ SmallPtrSet<const Instruction *, 16> LanePlanBuilder::modelFlatCuts(
 /// each computes again: every cut computes them again in the lane loops
 /// that read them, but a BOSCC branch's condition, which its dispatch
 /// reads from a lane array.
-void LanePlanBuilder::recordFlatCuts(
-    const Loop &Scope, const InnerLoopDecision *D, unsigned Copy,
-    DenseMap<const Instruction *, CutDecision> &Cuts) {
-  if (Cuts.empty())
-    return;
-  SmallVector<const Instruction *, 8> LaneAffine =
-      D ? laneAffineInLoop2(Scope, *D, Copy) : laneAffineInLaneLoop();
-  for (auto &[Site, CD] : Cuts) {
+void LanePlanBuilder::recordFlatCuts(const Loop &Scope,
+                                     const InnerLoopDecision *D, unsigned Copy,
+                                     ModelledCuts &Out) {
+  auto LaneAffineWith = [&](ArrayRef<const BasicBlock *> Carried) {
+    return D ? laneAffineInLoop2(Scope, *D, Copy, Carried)
+             : laneAffineInLaneLoop(Carried);
+  };
+  SmallVector<const Instruction *, 8> AllLaneAffine;
+  if (Out.Cuts.size() > Out.Carried.size())
+    AllLaneAffine = LaneAffineWith({});
+  for (auto &[Site, CD] : Out.Cuts) {
     auto *Br = dyn_cast<BranchInst>(Site);
+    auto It = Out.Carried.find(Site);
+    SmallVector<const Instruction *, 8> LaneAffine =
+        It == Out.Carried.end() ? AllLaneAffine : LaneAffineWith(It->second);
     if (!CD.Refused) {
       CD.RecomputedAfter.assign(LaneAffine.begin(), LaneAffine.end());
       for (const Instruction *I : LaneAffine)
@@ -645,11 +661,13 @@ void LanePlanBuilder::recordFlatCuts(
 }
 
 /// The lane-affine values of the lane loop's blocks outside inner loops
-/// (values computed in a loop reach the rest through lane arrays).
-SmallVector<const Instruction *, 8>
-LanePlanBuilder::laneAffineInLaneLoop() const {
+/// (values computed in a loop reach the rest through lane arrays), but for
+/// those of the \p Carried blocks, which also do.
+SmallVector<const Instruction *, 8> LanePlanBuilder::laneAffineInLaneLoop(
+    ArrayRef<const BasicBlock *> Carried) const {
   auto Own = [&](const Instruction *X) {
-    return LI.getLoopFor(X->getParent()) == &L && !Control.count(X);
+    return LI.getLoopFor(X->getParent()) == &L && !Control.count(X) &&
+           !is_contained(Carried, X->getParent());
   };
   SmallVector<const Instruction *, 8> LaneAffine;
   for (const BasicBlock *BB : Blocks)
@@ -672,10 +690,12 @@ LanePlanBuilder::laneAffineInLaneLoop() const {
 /// the lane-affine values of A it computes again (RecomputedInLoop, not a
 /// shadowed loop's but in its copy \p Copy for rounds where every lane
 /// entered), and in a lane-stepped copy the lane-stepped inputs; those
-/// values themselves too.
+/// values themselves too; not those of the \p Carried blocks, which reach
+/// the cut through lane arrays.
 SmallVector<const Instruction *, 8>
 LanePlanBuilder::laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D,
-                                   unsigned Copy) const {
+                                   unsigned Copy,
+                                   ArrayRef<const BasicBlock *> Carried) const {
   const CutView &CV = CutViews.at(&C);
   auto Recomputed = [&](const Value *V) {
     return (!D.ShadowLanes || (Copy & AllEnteredCopy)) &&
@@ -703,7 +723,15 @@ LanePlanBuilder::laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D,
                   is_contained(make_first_range(D.Access.Counters), PN));
   };
   auto Own = [&](const Instruction *I) {
-    return LI.getLoopFor(I->getParent()) == &C;
+    return LI.getLoopFor(I->getParent()) == &C &&
+           !is_contained(Carried, I->getParent());
+  };
+  // Lane loop 2 reads a shared input from lane 0 of a vector and a
+  // lane-stepped input computes from its first lane: a division by either
+  // may trap as far as the cuts in it can tell.
+  auto IsOpaque = [&](const Instruction &User, const Value *V) {
+    return is_contained(D.SharedInputs, V) || SteppedDepth(V).has_value() ||
+           CV.IsOpaque(User, V);
   };
   // isRecomputable's walk, entering A only through a recomputed value.
   std::function<bool(const Value *, unsigned, bool)> Affine =
@@ -711,7 +739,7 @@ LanePlanBuilder::laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D,
         if (IsLeaf(V, Depth))
           return true;
         auto *I = dyn_cast<Instruction>(V);
-        if (!I || Depth > 8 || !isPureToRecompute(*I, CV.IsOpaque))
+        if (!I || Depth > 8 || !isPureToRecompute(*I, IsOpaque))
           return false;
         bool IsA = CV.View.InAOrI(I) && !C.contains(I);
         if (!Own(I) && !IsA)
