@@ -152,9 +152,9 @@ bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
 
 /// The plan's refusal of this cut (CutDecision::Refused), beside the
 /// rules' refusal on the IR being cut (\p Own, null if none): without a
-/// plan, or at a cut the plan does not model, the rules decide; with one the plan does, and
-/// verify mode reports a cut where the two differ. The rules still refuse
-/// a cut the plan would make: they keep the IR correct.
+/// plan, or at a cut the plan does not model, the rules decide; with one
+/// the plan does, and verify mode reports a cut where the two differ. The
+/// rules still refuse a cut the plan would make: they keep the IR correct.
 bool Cutter::takeRefusal(const Failure *Own, Failure &Fail) const {
   const CutRefusal *R =
       Planned && Planned->Refused ? &Planned->Refused : nullptr;

@@ -321,7 +321,8 @@ private:
   unsigned copyOf(const Value *V) const;
   /// Records that \p New stands for what \p Old does, in the copy \p Old
   /// is in and in \p Copy.
-  void noteOrigin(const Value *New, const Value *Old, unsigned Copy = 0);
+  void noteOrigin(const Value *New, const Value *Old,
+                  unsigned Copy = NotACopy);
   /// Records what lane loop 2's and 3's reads and recomputed values stand
   /// for.
   void noteOrigins();

@@ -634,7 +634,8 @@ SmallPtrSet<const Instruction *, 16> LanePlanBuilder::modelFlatCuts(
 /// loop) or in its lane loop 2's copy \p Copy, with the lane-affine values
 /// each computes again: every cut computes them again in the lane loops
 /// that read them, but a BOSCC branch's condition, which its dispatch
-/// reads from a lane array.
+/// reads from a lane array, and what the cut's lane loop reads of the BOSCC
+/// regions cut before it (Out.Carried), which reaches it in lane arrays.
 void LanePlanBuilder::recordFlatCuts(const Loop &Scope,
                                      const InnerLoopDecision *D, unsigned Copy,
                                      ModelledCuts &Out) {

@@ -28,10 +28,11 @@ namespace vplanext {
 /// the loop gives its lane loop 2 a lane-stepped copy (InnerLoopDecision's
 /// Access.LaneStepped) or a copy for rounds where every lane entered
 /// (EnteredCopy), and copies the round with both (SteadyRounds). Each copy
-/// is cut at its calls and BOSCC regions again, on other edges (a steady
-/// copy's exit tests never leave) or with other lane-affine values (the
-/// copies compute the lane-stepped inputs, and a shadowed loop's
-/// lane-affine inputs, from their counter). Bits; 0 is not a copy.
+/// is cut at its calls again (its branches get no BOSCC copies), on other
+/// edges (a steady copy's exit tests never leave) or with other
+/// lane-affine values (the copies compute the lane-stepped inputs, and a
+/// shadowed loop's lane-affine inputs, from their counter). Bits; 0 is not
+/// a copy.
 enum LaneCopy : unsigned {
   NotACopy = 0,
   SteppedCopy = 1,
