@@ -370,6 +370,8 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
     WS << "the region holds a loop, which fission cuts out first";
   } else if (CallWhole.count(Br)) {
     WS << "in the lane loop a refused cut at a call leaves whole";
+  } else if (auto It = RefusedBOSCC.find(Br); It != RefusedBOSCC.end()) {
+    WS << "its cut would be refused: " << It->second.Why;
   } else if (HoldsSerialCall) {
     WS << "the region holds a call run lane by lane, which fission cuts out "
           "first";
@@ -576,6 +578,26 @@ void LanePlanBuilder::buildScope(const BlockSet &Scope, const Loop *ScopeLoop,
   costRefusedCuts(Out);
 }
 
+/// The plan's nodes and their costs, from the analyses' results and the
+/// plan transforms that run before the nodes (what the loops' cuts see,
+/// the refusals at loops and calls), which building them does not change.
+void LanePlanBuilder::buildNodes() {
+  P.Nodes.clear();
+  P.FlatCuts.clear();
+  P.UnpricedCall = nullptr;
+  P.NoWrapAssumed = nullptr;
+  P.PartlyDeclined = false;
+  Consumed.clear();
+  PlacedGroups.clear();
+  LockstepAccesses.clear();
+  LaneState.clear();
+  NumBOSCC = 0;
+  BOSCCRegions.clear();
+  BlockSet Scope(L.block_begin(), L.block_end());
+  buildScope(Scope, &L, nullptr, P.Nodes);
+  P.Declined = findDeclinedLaneLoop(P.Nodes);
+}
+
 void LanePlanBuilder::run() {
   VF = chooseVF();
   P.VF = VF;
@@ -606,10 +628,21 @@ void LanePlanBuilder::run() {
   planCallRefusals();
   findMaskedBlocks();
   formInterleaveGroups();
-  BlockSet Scope(L.block_begin(), L.block_end());
-  buildScope(Scope, &L, nullptr, P.Nodes);
-  P.Declined = findDeclinedLaneLoop(P.Nodes);
+  buildNodes();
   planFlatCuts();
+  // A BOSCC region whose cut the model refuses gets no copies: the plan is
+  // built again without them (its costs, the budget, the other cuts of the
+  // lane loop the refusal would have left whole), until no new one is.
+  for (bool Again = true; Again;) {
+    Again = false;
+    for (const auto &[Key, D] : P.FlatCuts)
+      if (auto *Br = dyn_cast<BranchInst>(Key.first); Br && D.Refused)
+        Again |= RefusedBOSCC.insert({Br, D.Refused}).second;
+    if (Again) {
+      buildNodes();
+      planFlatCuts();
+    }
+  }
   findLeftWhole();
   for (const auto &N : P.Nodes)
     P.Cost += N->Cost;

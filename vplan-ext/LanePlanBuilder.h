@@ -146,6 +146,10 @@ private:
   unsigned NumBOSCC = 0;
   /// The blocks of each BOSCC region between its branch and its join.
   BOSCCRegionMap BOSCCRegions;
+  /// The branches whose BOSCC cut the flat-cut model refuses (planFlatCuts,
+  /// on an earlier build of the nodes): no BOSCC for them.
+  DenseMap<const BranchInst *, CutRefusal> RefusedBOSCC;
+  void buildNodes();
   /// Values of divergent loops that the divergence analysis finds uniform
   /// (the same in every lane still active) but the lowering keeps per lane:
   /// the loops' state and what it computes, unless lockstep access makes

@@ -8,17 +8,19 @@
 ;                 loop 3 of that cut stays whole
 ;   vla           an alloca in the body
 ;   used_outside  a body value read after the lane loop
-;   boscc_local   a BOSCC region that stores to a local read after it
+;   boscc_local   a BOSCC region that stores to a local read after it: the
+;                 plan gives it no BOSCC, and the lane loop is not cut
 ;   call_before_loop  such a call in the part before an inner loop (its
 ;                 cut's lane loop 1), where an if/else holds the loop: the
 ;                 loop is still cut (verify mode compares the plan's shape
 ;                 with what the cut made)
 ; Refused at a call, the lane loop left whole holds a call the vectorizer
 ; cannot widen: the plan costs it scalar and keeps it scalar (remark
-; LaneLoopScalar, with the refusal). The BOSCC region's refusal is found
-; after its costs: the lane loop is still cut nowhere and vectorized with
-; the region if-converted. Verify mode (on in lit) checks that the rules on
-; the IR each cut meets refuse exactly these cuts.
+; LaneLoopScalar, with the refusal). A BOSCC region whose cut would be
+; refused gets no BOSCC (the plan is built again without it): the lane loop
+; is vectorized with the region if-converted, and no cut is tried. Verify
+; mode (on in lit) checks that the rules on the IR each cut meets refuse
+; exactly these cuts.
 ; RUN: %opt -passes='print<vplan-ext>' -vplan-boscc-threshold=0 -disable-output < %s 2>&1 | FileCheck %s --check-prefix=PLAN
 ; PLAN-LABEL: vplan for lane loop %lane in shared_local,
 ; PLAN:       instantiate: call @fill {{.*}}; not cut: a local variable of the body lives in memory on both sides of the cut; the lanes would share it
@@ -33,7 +35,7 @@
 ; PLAN-LABEL: vplan for lane loop %lane in used_outside,
 ; PLAN:       instantiate: call @note {{.*}}; not cut: a value of the lane loop body is used outside it
 ; PLAN-LABEL: vplan for lane loop %lane in boscc_local,
-; PLAN:       divergent if %body (then %then): BOSCC yes {{.*}}; not cut: a local variable of the body lives in memory on both sides of the cut; the lanes would share it
+; PLAN:       divergent if %body (then %then): BOSCC no (its cut would be refused: a local variable of the body lives in memory on both sides of the cut; the lanes would share it), cost scalar {{[0-9]+}} vector {{[0-9]+$}}
 ; PLAN-LABEL: vplan for lane loop %lane in call_before_loop,
 ; PLAN:       instantiate: call @fill {{.*}}; not cut: a local variable of the body lives in memory on both sides of the cut; the lanes would share it
 ; PLAN:       divergent loop %inner {{.*}}; lanes carry their values of %r
@@ -53,12 +55,11 @@
 ; DEFAULT:      Name: LaneLoopScalar
 ; DEFAULT-NEXT: Function: used_outside
 ; DEFAULT:      - String: 'no cut of it can be made (a value of the lane loop body is used outside it), and the vectorizer does not widen a loop with a call it must run lane by lane'
-; DEFAULT:      Name: LaneLoopNotCut
-; DEFAULT-NEXT: Function: boscc_local
-; DEFAULT:      - String: 'could not cut the lane loop at its if/else region: '
+; DEFAULT-NOT:  Function: boscc_local
 
 ; Every cut handed over (-vplan-min-speedup=0): second_call's first cut is
-; made, its second refused, the others refused at their first.
+; made, its second refused, the others refused at their first; boscc_local
+; has nothing to cut.
 ; RUN: %opt -passes=vplan-lane-cut -vplan-min-speedup=0 -vplan-boscc-threshold=0 -pass-remarks-output=%t.yaml -S < %s | FileCheck %s --check-prefix=IR
 ; RUN: FileCheck %s --check-prefix=REM < %t.yaml
 ; REM:      Name: LaneLoopNotCut
@@ -72,8 +73,6 @@
 ; REM:      Name: LaneLoopNotCut
 ; REM-NEXT: Function: used_outside
 ; REM:      - String: 'could not cut the lane loop at the call to ''note'': '
-; REM:      Name: LaneLoopNotCut
-; REM-NEXT: Function: boscc_local
 ; REM:      Name: LaneLoopNotCut
 ; REM-NEXT: Function: call_before_loop
 ; REM:      - String: 'could not cut the lane loop at the call to ''fill'': '
