@@ -494,6 +494,15 @@ void LanePlanBuilder::planFlatCuts() {
   for (const PlanNode *N : Loops)
     for (unsigned Copy : loop2Copies(N->getLoopDecision()))
       Whole.insert_range(Plan(*N->getLoop(), &N->getLoopDecision(), Copy));
+  // The cuts of each site in the copies of a loop's lane loop 2.
+  DenseMap<const Instruction *,
+           SmallVector<std::pair<unsigned, const CutDecision *>, 2>>
+      CopyCuts;
+  for (const auto &[Key, D] : P.FlatCuts)
+    if (Key.second != NotACopy)
+      CopyCuts[Key.first].push_back({Key.second, &D});
+  for (auto &[Site, Cuts] : CopyCuts)
+    sort(Cuts, [](const auto &X, const auto &Y) { return X.first < Y.first; });
   // The nodes print their cut's decision; those in the lane loops refused
   // cuts leave whole are not cut (BOSCC regions there get no copies).
   std::function<void(PlanNode &)> Link = [&](PlanNode &N) {
@@ -505,12 +514,8 @@ void LanePlanBuilder::planFlatCuts() {
     if (auto It = P.FlatCuts.find({Site, NotACopy});
         Site && It != P.FlatCuts.end())
       N.FlatCut = &It->second;
-    if (Site)
-      for (unsigned Copy : {unsigned(SteppedCopy), unsigned(AllEnteredCopy),
-                            unsigned(SteadyCopy),
-                            unsigned(SteadyCopy | SteppedCopy)})
-        if (auto It = P.FlatCuts.find({Site, Copy}); It != P.FlatCuts.end())
-          N.CopyCuts.push_back({Copy, &It->second});
+    if (auto It = CopyCuts.find(Site); Site && It != CopyCuts.end())
+      N.CopyCuts = It->second;
     if (const Instruction *I = representative(N); I && Whole.count(I))
       leaveWhole(N);
     for (auto &C : N.Children)
@@ -718,7 +723,7 @@ LanePlanBuilder::laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D,
         is_contained(D.SharedInputs, V))
       return true;
     if (std::optional<unsigned> Extra = SteppedDepth(V))
-      return Depth + *Extra <= 8;
+      return Depth + *Extra <= RecomputeMaxDepth;
     auto *PN = dyn_cast<PHINode>(V);
     return PN && ((D.Uniform && D.UniformPhis.count(PN)) ||
                   is_contained(make_first_range(D.Access.Counters), PN));
@@ -740,7 +745,8 @@ LanePlanBuilder::laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D,
         if (IsLeaf(V, Depth))
           return true;
         auto *I = dyn_cast<Instruction>(V);
-        if (!I || Depth > 8 || !isPureToRecompute(*I, IsOpaque))
+        if (!I || Depth > RecomputeMaxDepth ||
+            !isPureToRecompute(*I, IsOpaque))
           return false;
         bool IsA = CV.View.InAOrI(I) && !C.contains(I);
         if (!Own(I) && !IsA)
@@ -756,7 +762,7 @@ LanePlanBuilder::laneAffineInLoop2(const Loop &C, const InnerLoopDecision &D,
     if (Recomputed(I))
       LaneAffine.push_back(I);
   for (const Instruction *I : D.Access.LaneStepped)
-    if (SteppedDepth(I) && IsLeaf(I, 0))
+    if (SteppedDepth(I))
       LaneAffine.push_back(I);
   for (const BasicBlock *BB : C.blocks())
     for (const Instruction &I : *BB)

@@ -83,6 +83,10 @@ using OpaqueOperandFn =
 bool isPureToRecompute(const llvm::Instruction &I,
                        OpaqueOperandFn IsOpaque = nullptr);
 
+/// How many operands deep isRecomputable walks; the plan's models of what
+/// the cut computes again walk as deep.
+constexpr unsigned RecomputeMaxDepth = 8;
+
 /// Whether \p V is computed from values \p IsOutside accepts (defined
 /// before the lane loop) by instructions \p InPrefix accepts (the lane
 /// loop's part before the inner loop) that isPureToRecompute accepts, at
@@ -91,7 +95,8 @@ bool isPureToRecompute(const llvm::Instruction &I,
 bool isRecomputable(const llvm::Value *V,
                     llvm::function_ref<bool(const llvm::Value *)> IsOutside,
                     llvm::function_ref<bool(const llvm::Instruction *)> InPrefix,
-                    OpaqueOperandFn IsOpaque = nullptr, unsigned MaxDepth = 8,
+                    OpaqueOperandFn IsOpaque = nullptr,
+                    unsigned MaxDepth = RecomputeMaxDepth,
                     unsigned Depth = 0);
 
 /// Whether \p V is recomputable (isRecomputable) from the lane index
