@@ -893,14 +893,14 @@ static MDNode *withScalableWidth(MDNode *ID) {
 /// Asks vplan-ext's cost model about \p V's uncut lane loop (headed by
 /// \p Header); a plan slower than the scalar lane loop keeps it scalar.
 static std::optional<vplanext::LaneLoopVerdict>
-decideLaneLoop(Function &V, BasicBlock *Header, unsigned VLen,
+decideLaneLoop(Function &V, BasicBlock *Header, const VariantABI &ABI,
                const BuildOptions &Opts, BuiltVariant &Out) {
   if (!Opts.DecideLaneLoop)
     return std::nullopt;
   // The plan finds lane loops by their tag, which buildVariant puts on the
-  // loops the cut leaves at the end.
-  vplanext::setLaneLoopID(
-      Header, vplanext::makeLaneLoopID(V.getContext(), VLen, {}));
+  // loops the cut leaves at the end; it reads their width there.
+  MDNode *ID = vplanext::makeLaneLoopID(V.getContext(), ABI.VLen, {});
+  vplanext::setLaneLoopID(Header, ABI.Scalable ? withScalableWidth(ID) : ID);
   std::optional<vplanext::LaneLoopVerdict> Verdict =
       Opts.DecideLaneLoop(V, Header);
   if (!Verdict)
@@ -1081,7 +1081,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     // of its verdict scale alike with vscale.
     std::optional<vplanext::LaneLoopVerdict> Planned;
     if (!ScalableStraight)
-      Planned = decideLaneLoop(*V, Main.Header, ABI.VLen, Opts, Out);
+      Planned = decideLaneLoop(*V, Main.Header, ABI, Opts, Out);
     ExpectsVectorizer =
         Planned && Planned->expectsVectorizer() && !ABI.Scalable;
     // Inner loops make the lane loop an outer loop the vectorizer skips:
@@ -1094,9 +1094,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
                                     Planned ? &Planned->Decisions : nullptr);
       LaneHeaders.assign(FR.LaneHeaders.begin(), FR.LaneHeaders.end());
       SerialHeaders.assign(FR.SerialHeaders.begin(), FR.SerialHeaders.end());
-      // Verify mode: compare the plan's shape with what the cut made (the
-      // cut of scalable lanes leaves out what the plan counts in lanes).
-      bool Verify = Planned && Planned->Decisions.Verify && !ABI.Scalable;
+      // Verify mode: compare the plan's shape with what the cut made.
+      bool Verify = Planned && Planned->Decisions.Verify;
       recordCut(FR, Verify ? &Planned->Shape : nullptr, Out);
       ExpectsVectorizer =
           Planned && Planned->expectsVectorizer(FR) && !ABI.Scalable;

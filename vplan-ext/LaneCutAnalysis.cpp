@@ -48,8 +48,12 @@ bool Cutter::analyse(Loop &LL, const CutSite &S, const DominatorTree &DT,
   if (!findPlannedCut(S, Fail))
     return false;
   classifyParts(LL, S.Inner);
+  // A call at vscale x N lanes is refused before the cut looks further.
   Failure Own;
-  bool Ok = findEdges(Own);
+  bool Ok = !(S.Call && VL.isScalable());
+  if (!Ok)
+    Own = {ScalableSerialCallReason, S.Call};
+  Ok = Ok && findEdges(Own);
   if (Ok && S.Inner && !takeLoopDecision(*S.Inner, DT, Fail))
     return false;
   if (Ok && !takeLanding(Fail))

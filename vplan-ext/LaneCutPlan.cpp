@@ -127,11 +127,9 @@ bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
     D.UniformLoop = L->Uniform;
     D.ShadowLanes = L->ShadowLanes;
     D.UniformPhis = L->UniformPhis;
-    // Round counters, lane-stepped and steady copies count lanes at
-    // compile time: not at vscale x N lanes.
-    D.LockstepPlanned = L->Lockstep && VL.isFixed();
-    D.PrefetchChunks = VL.isFixed() ? L->PrefetchChunks : 0;
-    D.SteadyPlanned = L->SteadyRounds && VL.isFixed();
+    D.LockstepPlanned = L->Lockstep;
+    D.PrefetchChunks = L->PrefetchChunks;
+    D.SteadyPlanned = L->SteadyRounds;
   } else {
     ++NumUnplannedLoops;
     LLVM_DEBUG(dbgs() << "vplan-ext: no plan for the loop at "

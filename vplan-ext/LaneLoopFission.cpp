@@ -88,12 +88,6 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
   SiteText = S.Call     ? ("the call to '" + calleeName(*S.Call) + "'").str()
              : S.Branch ? "its if/else region"
                         : "its inner loop";
-  if (S.Call && VL.isScalable()) {
-    Fail.Why = "a call without a vector variant would run lane by lane, "
-               "which needs a fixed lane count";
-    Fail.At = S.Call;
-    return Failed;
-  }
   if (!isolateCutSite(S, DT, LI, Fail) || !analyse(*LL, S, DT, Fail))
     return Failed;
   transform();
@@ -157,8 +151,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
     // budget, target); without a plan there are none.
     C.Plan = Plan;
     C.Origins = &Origins;
-    C.AllowBOSCC = Plan && !Plan->BOSCCBranches.empty() && !NoBOSCC.count(H) &&
-                   !VL.isScalable();
+    C.AllowBOSCC = Plan && !Plan->BOSCCBranches.empty() && !NoBOSCC.count(H);
     unsigned Cuts = R.NumCuts + R.NumSerialCalls + R.NumBOSCC;
     fission::Cutter::Outcome O =
         Cuts < MaxCuts ? C.run(H, Fail) : fission::Cutter::Failed;

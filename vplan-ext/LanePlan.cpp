@@ -359,6 +359,9 @@ LanePlanBuilder::buildIf(BasicBlock *BB, const BlockSet &Region,
     WS << "-vplan-boscc is off";
   } else if (!IsX86) {
     WS << "not an x86 target (the copies' register barriers are x86 asm)";
+  } else if (P.Scalable) {
+    WS << "the lane count is scalable (the copies count lanes at compile "
+          "time)";
   } else if (BOSCCRegion) {
     WS << "inside the BOSCC region of ";
     BOSCCRegion->printAsOperand(WS, /*PrintType=*/false);
@@ -601,6 +604,7 @@ void LanePlanBuilder::buildNodes() {
 void LanePlanBuilder::run() {
   VF = chooseVF();
   P.VF = VF;
+  P.Scalable = getBooleanLoopAttribute(&L, "llvm.loop.vectorize.scalable.enable");
   P.VFFromMetadata =
       getOptionalIntLoopAttribute(&L, "llvm.loop.vectorize.width").has_value();
   // Reverse post-order of the lane loop's blocks, from a depth-first walk

@@ -222,6 +222,11 @@ class LanePlan {
 public:
   const llvm::Loop &getLoop() const { return *L; }
   unsigned getVF() const { return VF; }
+  /// Whether the lane loop runs vscale x VF lanes (an SVE variant's,
+  /// `llvm.loop.vectorize.scalable.enable`): the decisions that count lanes
+  /// at compile time (BOSCC copies, round counters, lane-stepped and steady
+  /// copies, calls run lane by lane) are not made.
+  bool isScalable() const { return Scalable; }
   /// True when VF came from `llvm.loop.vectorize.width`.
   bool isVFFromMetadata() const { return VFFromMetadata; }
   llvm::ArrayRef<std::unique_ptr<PlanNode>> nodes() const { return Nodes; }
@@ -275,6 +280,7 @@ private:
   friend class LanePlanAnalysis;
   const llvm::Loop *L = nullptr;
   unsigned VF = 0;
+  bool Scalable = false;
   bool VFFromMetadata = false;
   llvm::SmallVector<std::unique_ptr<PlanNode>, 8> Nodes;
   PlanCost Cost;

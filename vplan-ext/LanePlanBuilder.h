@@ -244,7 +244,16 @@ private:
   void findMaskedBlocks();
   void formInterleaveGroups();
 
-  Type *widen(Type *T) const { return toVectorTy(T, VF); }
+  /// \p T across the lane loop's lanes: vscale x VF of them at a scalable
+  /// lane count, priced as one vector of them (vscale 1: the scalar side
+  /// runs VF lanes).
+  Type *widen(Type *T) const {
+    return toVectorTy(T, ElementCount::get(VF, P.Scalable));
+  }
+  /// \p T across VF lanes taken one by one: TTI prices per-lane work
+  /// (inserts, extracts, lane tests) on fixed vectors only, so at a
+  /// scalable lane count it is priced at its known minimum of lanes.
+  Type *laneWiden(Type *T) const { return toVectorTy(T, VF); }
   bool isWidenable(Type *T) const {
     return T->isVoidTy() || VectorType::isValidElementType(T);
   }

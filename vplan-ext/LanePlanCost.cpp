@@ -132,10 +132,10 @@ InstructionCost LanePlanBuilder::widenCost(const Instruction &I) const {
   SmallVector<Type *, 2> VaryingOps;
   for (const Use &U : I.operands())
     if (isVarying(U))
-      VaryingOps.push_back(widen(U->getType()));
+      VaryingOps.push_back(laneWiden(U->getType()));
   LaneByLane += TTI.getOperandsScalarizationOverhead(VaryingOps, CostKind) +
                 TTI.getScalarizationOverhead(
-                    cast<VectorType>(widen(Ty)), APInt::getAllOnes(VF),
+                    cast<VectorType>(laneWiden(Ty)), APInt::getAllOnes(VF),
                     /*Insert=*/true, /*Extract=*/false, CostKind);
   return std::min(vectorFormCost(I), LaneByLane);
 }

@@ -273,7 +273,9 @@ LanePlanBuilder::planLockstep(Loop &C, PlanNode &N, bool Uniform) {
   const UniformLoopShape &Shape = CutShapes.at(&C);
   // Shadow lanes must read exactly what the lane they shadow reads; a
   // lane-stepped copy would move them.
-  if (!Opts.Lockstep || !C.isInnermost() || Shape.ShadowLanes)
+  // Round counters and lane-stepped copies count lanes at compile time: not
+  // at vscale x N lanes.
+  if (!Opts.Lockstep || !C.isInnermost() || Shape.ShadowLanes || P.Scalable)
     return Counters;
   N.LoopDecision.Lockstep = true;
   // Only in divergent loops, whose rounds walk more streams than hardware

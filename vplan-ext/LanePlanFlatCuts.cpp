@@ -96,6 +96,8 @@ struct FlatScope {
   bool IsLaneLoop2 = false;
   bool Divergent = false;
   ArrayRef<BranchInst *> NeverLeave = {};
+  /// The lane loop runs vscale x N lanes: no call runs lane by lane.
+  bool Scalable = false;
 };
 
 using BOSCCRegionMap = LanePlanBuilder::BOSCCRegionMap;
@@ -400,10 +402,13 @@ CutPart FlatCutModel::usePartOf(const CutParts &C, const Use &U) const {
 }
 
 /// The rule (LoweringRules.h) that refuses the cut \p C, in the order the
-/// cut checks them on its IR (Cutter::analyse): terminators, then
-/// instructions, values of A and the region read where the cut cannot
-/// carry them, locals of the body the parts would share.
+/// cut checks them on its IR (Cutter::run, then Cutter::analyse): a call at
+/// a scalable lane count, terminators, then instructions, values of A and
+/// the region read where the cut cannot carry them, locals of the body the
+/// parts would share.
 CutRefusal FlatCutModel::findRefusal(const CutParts &C) const {
+  if (Sc.Scalable && isa<CallBase>(C.Site))
+    return {C.Site, ScalableSerialCallReason};
   SmallVector<const Instruction *, 32> Body;
   for (FlatNode N : C.S.Nodes)
     if (N.first && N.second != BackEdgePart)
@@ -593,6 +598,7 @@ SmallPtrSet<const Instruction *, 16> LanePlanBuilder::modelFlatCuts(
   Children.erase(Refused, Children.end());
   bool IsLaneLoop2 = &Scope != &L;
   FlatScope Sc{Scope, IsLaneLoop2, IsLaneLoop2 && isDivergentLoop(&Scope)};
+  Sc.Scalable = P.Scalable;
   if (Copy & SteadyCopy)
     Sc.NeverLeave = D->Access.ExitTests;
   FlatCutModel Model(Sc, L, Control, OwnBlocks, ScopeCalls, ScopeRegions,

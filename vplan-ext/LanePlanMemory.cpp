@@ -212,7 +212,8 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
     C.Vector = TTI.getMemoryOpCost(Instruction::Store, EltTy, A, AS, CostKind);
     if (isVarying(cast<StoreInst>(I).getValueOperand()))
       C.Vector += TTI.getScalarizationOverhead(
-          VT, APInt::getOneBitSet(VF, VF - 1), /*Insert=*/false,
+          cast<VectorType>(laneWiden(EltTy)), APInt::getOneBitSet(VF, VF - 1),
+          /*Insert=*/false,
           /*Extract=*/true, CostKind);
     addRecipe(Out, PlanNode::Uniform, I, C, Note);
     return;
@@ -463,10 +464,11 @@ LanePlanBuilder::membersGatherScatterCost(const InterleaveGroup &G,
 }
 
 /// The load or store \p I done VF times, the loaded values put into a
-/// vector of type \p VT (the stored ones taken out of it).
+/// vector of \p VT's elements (the stored ones taken out of it).
 InstructionCost LanePlanBuilder::laneValuesCost(const Instruction &I,
                                                 VectorType *VT) const {
   bool IsLoad = isa<LoadInst>(I);
+  VT = cast<VectorType>(laneWiden(VT->getElementType()));
   return TTI.getMemoryOpCost(I.getOpcode(), VT->getElementType(),
                              getLoadStoreAlignment(&I),
                              getLoadStoreAddressSpace(&I), CostKind) *
@@ -484,7 +486,7 @@ InstructionCost LanePlanBuilder::perLaneAccessCost(const Instruction &I,
                                                    bool IsMasked) const {
   APInt All = APInt::getAllOnes(VF);
   auto *PtrVT = cast<VectorType>(
-      widen(getLoadStorePointerOperand(&I)->getType()));
+      laneWiden(getLoadStorePointerOperand(&I)->getType()));
   InstructionCost C =
       laneValuesCost(I, VT) +
       TTI.getScalarizationOverhead(PtrVT, All, /*Insert=*/false,
@@ -497,7 +499,7 @@ InstructionCost LanePlanBuilder::perLaneAccessCost(const Instruction &I,
 /// A lane's access under a mask: its mask bit taken out of the vector, and
 /// a branch around the access.
 InstructionCost LanePlanBuilder::laneTestsCost(LLVMContext &Ctx) const {
-  auto *MaskVT = cast<VectorType>(widen(Type::getInt1Ty(Ctx)));
+  auto *MaskVT = cast<VectorType>(laneWiden(Type::getInt1Ty(Ctx)));
   return TTI.getScalarizationOverhead(MaskVT, APInt::getAllOnes(VF),
                                       /*Insert=*/false, /*Extract=*/true,
                                       CostKind) +
@@ -508,7 +510,7 @@ InstructionCost LanePlanBuilder::scalarizedCost(const InterleaveGroup &G,
                                                 bool IsLoad,
                                                 bool IsMasked) const {
   InstructionCost C = 0;
-  auto *VT = cast<VectorType>(widen(G.EltTy));
+  auto *VT = cast<VectorType>(laneWiden(G.EltTy));
   for (auto &[I, Off] : G.Members) {
     // InterleaveGapFill's unused reads: LV drops them when it scalarizes.
     if (IsLoad && I->use_empty())

@@ -285,7 +285,8 @@ void LanePlan::printSpeedup(raw_ostream &OS) const {
 void LanePlan::print(raw_ostream &OS) const {
   OS << "vplan for lane loop ";
   printName(OS, L->getHeader());
-  OS << " in " << L->getHeader()->getParent()->getName() << ", VF " << VF;
+  OS << " in " << L->getHeader()->getParent()->getName() << ", VF "
+     << (Scalable ? "vscale x " : "") << VF;
   if (!VFFromMetadata)
     OS << " (no vectorize.width: one register of the widest data)";
   OS << ":\n";
@@ -384,8 +385,8 @@ std::string LanePlan::summary() const {
 
   std::string S;
   raw_string_ostream OS(S);
-  OS << "plan for lane loop '" << L->getHeader()->getName() << "' (VF " << VF
-     << "): ";
+  OS << "plan for lane loop '" << L->getHeader()->getName() << "' (VF "
+     << (Scalable ? "vscale x " : "") << VF << "): ";
   ListSeparator LS;
   for (unsigned K = PlanNode::Widen; K <= PlanNode::UniformLoop; ++K)
     if (Count[K] && K != PlanNode::MaskedExit)

@@ -406,6 +406,9 @@ findSharedLocal(const Function &F,
   return nullptr;
 }
 
+const char *const ScalableSerialCallReason =
+    "a call without a vector variant would run lane by lane, which needs a "
+    "fixed lane count";
 const char *const SerialCallClobberReason =
     "a call without a vector variant writes memory that the body also reads "
     "or writes at one address for every lane (errno, a global): run apart "

@@ -86,6 +86,12 @@ bool holdsSerialCall(const llvm::BasicBlock &BB);
 const llvm::Instruction *findSerialCallClobber(const llvm::Loop &LL);
 extern const char *const SerialCallClobberReason;
 
+/// Why the cut at a call run lane by lane is refused in a lane loop of
+/// vscale x N lanes: its lane loop of the call alone counts lanes at
+/// compile time. The plan refuses it (FlatCutModel), the cut without a
+/// plan too.
+extern const char *const ScalableSerialCallReason;
+
 /// The rules of the body a cut at an inner loop is refused for, shared by
 /// the plan, which predicts the refusals (planCutRefusals), and the cut,
 /// which checks them on the IR it cuts. Parts of the lane loop's body at a

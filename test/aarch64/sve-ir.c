@@ -62,17 +62,32 @@
 // DIAG-DAG: remark: variant _ZGVsMxvv_mandel runs its inner loops over all its vscale x 4 lanes (rounds at the run-time lane count)
 // DIAG-DAG: remark: variant _ZGVsMxv_firstsq runs its inner loops over all its vscale x 4 lanes (rounds at the run-time lane count)
 // DIAG-DAG: remark: variant _ZGVsMxvu_upow: lane loop cut at 1 inner loop(s) into innermost lane loops around 0 'while any lane is active' loop(s) and 1 uniform loop(s) (vplan-ext)
-// Around a call with little else, the plan keeps the lanes one by one (the
-// call's lane loop costs more than the lanes save); handed to the cut, a
-// call run lane by lane needs a fixed lane count.
+// A call run lane by lane needs a fixed lane count: the plan refuses its
+// cut. In a loop, the lanes stay scalar by the costs (the lane loop of the
+// loop's cut holds the call, which it runs one lane at a time); without a
+// loop, by the refusal itself. Handed to the cut, it refuses them too.
 // DIAG-DAG: remark: variant _ZGVsMxv_callloop runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (its lanes would stay scalar: its plan costs
-// DIAG-DAG: remark: variant _ZGVsMxv_callflat runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (its lanes would stay scalar: its plan costs
+// DIAG-DAG: remark: variant _ZGVsMxv_callflat runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (its lanes would stay scalar: no cut of it can be made (a call without a vector variant would run lane by lane, which needs a fixed lane count), and the vectorizer does not widen a loop with a call it must run lane by lane)
 // RUN: %clang-aarch64 -march=armv8-a+sve -O2 -fopenmp-simd -mllvm -vplan-min-speedup=0 -Rpass-missed=vecclone -Rpass-analysis=vecclone -S -emit-llvm %S/Inputs/sve-fns.c -o /dev/null 2>&1 | FileCheck %s --check-prefix=CUTALL
 // CUTALL-DAG: remark: variant _ZGVsMxv_callloop runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (the cut at the run-time lane count refused: a call without a vector variant would run lane by lane, which needs a fixed lane count)
 // CUTALL-DAG: remark: variant _ZGVsMxv_callflat runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (the cut at the run-time lane count refused: a call without a vector variant would run lane by lane, which needs a fixed lane count)
 // DIAG-DAG: remark: variant _ZGVsMxuuv_search runs its vscale x 4 lanes one 128-bit granule at a time, through an 4-lane variant (its lanes would stay scalar: its plan costs {{.*}})
 // DIAG-DAG: remark: variant _ZGVsMxvv_mandel: lane loop cut at 1 inner loop(s) into innermost lane loops around 1 'while any lane is active' loop(s)
 // DIAG-DAG: warning: vecclone: ignoring vector variant attribute '_ZGVsM4v_fl' on 'fl': fixed-length SVE variants are not defined
+
+// The plan knows the lane count is scalable: it prices vscale x N vectors
+// (SVE's predicated select, not a fixed vector's i1 mask taken apart), and
+// leaves out what counts lanes at compile time: round counters, steady
+// copies, calls run lane by lane.
+// Verify mode compares it with what the cut made.
+// RUN: %clang-aarch64 -march=armv8-a+sve -O2 -fopenmp-simd -mllvm -vplan-ext-print-plan -mllvm -vplan-ext-verify-plan -S -emit-llvm %S/Inputs/sve-fns.c -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
+// PLAN-LABEL: vplan for lane loop {{.*}} in _ZGVsMxv_firstsq, VF vscale x 4:
+// PLAN: divergent loop {{.*}}: run while any lane is active, trip count at most 100, per iteration cost scalar 28 vector {{[0-9]+}}; lanes resume through a dispatch
+// PLAN-NEXT: blend: 1 instruction, cost scalar 0 vector 1
+// PLAN-LABEL: vplan for lane loop {{.*}} in _ZGVsMxv_callflat, VF vscale x 4:
+// PLAN: instantiate: call @novariant {{.*}}; not cut: a call without a vector variant would run lane by lane, which needs a fixed lane count
+// PLAN-LABEL: vplan for lane loop {{.*}} in _ZGVsMxv_callflat.granule, VF 4:
+// PLAN-NOT: verify
 
 // The lane loop (here at -O0, before any vectorizer) runs vscale x N lanes
 // at scalable width N.
