@@ -19,6 +19,10 @@ using namespace llvm;
 
 namespace vecclone {
 
+bool WideningBlocker::hasSourceLine() const {
+  return At && At->getDebugLoc() && At->getDebugLoc().getLine();
+}
+
 /// Metadata kind vecclone puts on the lane arrays it creates, so the scan can
 /// tell them from locals of the scalar body (see VariantBuilder.cpp).
 static constexpr const char *LaneArrayMD = vplanext::LaneArrayMDName;

@@ -29,6 +29,10 @@ namespace vecclone {
 struct WideningBlocker {
   const llvm::Instruction *At = nullptr; ///< For the remark's location.
   std::string Reason;
+  /// Whether a remark at At names a source line. The front end maps one
+  /// without a line (no location, or line 0 after a merge) to no place:
+  /// such a remark goes at the function instead.
+  bool hasSourceLine() const;
 };
 
 /// Blockers in the whole body of \p F (loops per \p LI).

@@ -332,7 +332,9 @@ static void defineVariants(Function &F, const VecCloneOptions &Opts,
   SmallVector<WideningBlocker, 4> Blockers = findBodyBlockers(F, LI);
   for (const WideningBlocker &Bl : Blockers)
     ORE.emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "BodyBlocker", Bl.At)
+      return (Bl.hasSourceLine()
+                  ? OptimizationRemarkAnalysis(DEBUG_TYPE, "BodyBlocker", Bl.At)
+                  : OptimizationRemarkAnalysis(DEBUG_TYPE, "BodyBlocker", &F))
              << "body of '" << F.getName() << "' " << Bl.Reason
              << "; its variants may stay scalar";
     });

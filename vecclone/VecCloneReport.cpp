@@ -16,6 +16,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include <optional>
 
 using namespace llvm;
 
@@ -53,12 +54,20 @@ PreservedAnalyses VecCloneReportPass::run(Function &F,
   }
   ++NumNotWidened;
   SmallVector<WideningBlocker, 4> Blockers = findLaneLoopBlockers(*Lane);
-  ORE.emit([&] {
+  // At the blocker when it has a source line; else at the scalar function,
+  // whose declaration the front end knows (a variant's name it does not).
+  bool AtBlocker = !Blockers.empty() && Blockers[0].hasSourceLine();
+  Function *Scalar = F.getParent()->getFunction(Of.getValueAsString());
+  std::optional<OptimizationRemarkEmitter> ScalarORE;
+  if (!AtBlocker && Scalar && !Scalar->isDeclaration())
+    ScalarORE.emplace(Scalar);
+  (ScalarORE ? *ScalarORE : ORE).emit([&] {
     OptimizationRemarkMissed R =
-        Blockers.empty()
-            ? OptimizationRemarkMissed(DEBUG_TYPE, "NotWidened", &F)
-            : OptimizationRemarkMissed(DEBUG_TYPE, "NotWidened",
-                                       Blockers[0].At);
+        AtBlocker ? OptimizationRemarkMissed(DEBUG_TYPE, "NotWidened",
+                                             Blockers[0].At)
+        : ScalarORE
+            ? OptimizationRemarkMissed(DEBUG_TYPE, "NotWidened", Scalar)
+            : OptimizationRemarkMissed(DEBUG_TYPE, "NotWidened", &F);
     R << "variant " << F.getName() << " of '" << Of.getValueAsString()
       << "' stays a scalar lane loop: ";
     if (Blockers.empty())

@@ -202,20 +202,21 @@ CutSite Cutter::findCutSite(Loop &LL, DominatorTree &DT) {
 }
 
 /// The first of \p Sites (calls or branches, in program order) in the
-/// plan's order when the plan orders them all (FlatCuts), else the first.
+/// plan's order (FlatCuts). A site the plan does not order comes after the
+/// ones it does: the plan did not reach it, as a refused cut before it
+/// left its lane loop whole (verify mode fails it if it is cut). Without
+/// a plan, the first.
 Instruction *Cutter::firstInPlanOrder(ArrayRef<Instruction *> Sites) const {
-  Instruction *First = Sites.front();
-  std::optional<unsigned> FirstOrder = plannedOrder(First);
-  for (Instruction *I : Sites.drop_front()) {
+  Instruction *First = nullptr;
+  std::optional<unsigned> FirstOrder;
+  for (Instruction *I : Sites) {
     std::optional<unsigned> O = plannedOrder(I);
-    if (!O || !FirstOrder)
-      return Sites.front();
-    if (*O < *FirstOrder) {
+    if (O && (!FirstOrder || *O < *FirstOrder)) {
       First = I;
       FirstOrder = O;
     }
   }
-  return First;
+  return First ? First : Sites.front();
 }
 
 /// The first conditional branch (the plan's order, else program order) of

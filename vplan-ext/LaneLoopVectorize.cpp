@@ -20,8 +20,9 @@ STATISTIC(NumDeclined, "Lane loops the vectorizer declined (request dropped)");
 
 namespace vplanext {
 
-void runVectorizerEarly(Function &F, FunctionAnalysisManager &AM,
-                        bool OnlyWhenForced) {
+/// The loop vectorizer on \p F, after -fveclib's mappings.
+static void runVectorizer(Function &F, FunctionAnalysisManager &AM,
+                          bool OnlyWhenForced) {
   AM.invalidate(F, InjectTLIMappings().run(F, AM));
   LoopVectorizeOptions Opts;
   Opts.setVectorizeOnlyWhenForced(OnlyWhenForced);
@@ -134,6 +135,44 @@ private:
 };
 } // namespace
 
+/// Runs the vectorizer on \p F with the remarks on its pending lane loops
+/// filtered (LaneLoopRemarkFilter; \p Capture: asked for anyway). Returns
+/// the lane loops it declined, with what it said about each.
+static SmallVector<std::pair<Loop *, std::string>, 4>
+runFiltered(Function &F, FunctionAnalysisManager &AM, bool OnlyWhenForced,
+            bool Capture) {
+  SmallVector<Loop *, 4> Pending =
+      pendingLaneLoops(AM.getResult<LoopAnalysis>(F));
+  if (Pending.empty()) {
+    runVectorizer(F, AM, OnlyWhenForced);
+    return {};
+  }
+  // The vectorizer's analysis remarks name the loop's header or the block
+  // of the instruction that stopped it.
+  SmallPtrSet<const Value *, 32> Blocks;
+  for (Loop *L : Pending)
+    Blocks.insert(L->block_begin(), L->block_end());
+  LLVMContext &Ctx = F.getContext();
+  auto *Filter = new LaneLoopRemarkFilter(Ctx.getDiagnosticHandler(),
+                                          std::move(Blocks), Capture);
+  Ctx.setDiagnosticHandler(std::unique_ptr<DiagnosticHandler>(Filter),
+                           /*RespectFilters=*/true);
+  runVectorizer(F, AM, OnlyWhenForced);
+  SmallVector<std::pair<Loop *, std::string>, 4> Declined;
+  for (Loop *L : pendingLaneLoops(AM.getResult<LoopAnalysis>(F)))
+    Declined.push_back({L, Filter->whyDeclined(*L)});
+  std::unique_ptr<DiagnosticHandler> Prev = Filter->release();
+  // Every handler sees only enabled diagnostics then: the ones that filter
+  // for themselves (clang's, opt's) drop nothing more.
+  Ctx.setDiagnosticHandler(std::move(Prev), /*RespectFilters=*/true);
+  return Declined;
+}
+
+void runVectorizerEarly(Function &F, FunctionAnalysisManager &AM,
+                        bool OnlyWhenForced) {
+  runFiltered(F, AM, OnlyWhenForced, /*Capture=*/false);
+}
+
 PreservedAnalyses LaneLoopVectorizePass::run(Function &F,
                                              FunctionAnalysisManager &AM) {
   if (F.isDeclaration())
@@ -142,31 +181,14 @@ PreservedAnalyses LaneLoopVectorizePass::run(Function &F,
       pendingLaneLoops(AM.getResult<LoopAnalysis>(F));
   if (Pending.empty())
     return PreservedAnalyses::all();
-  // The vectorizer's analysis remarks name the loop's header or the block
-  // of the instruction that stopped it.
-  SmallPtrSet<const Value *, 32> Blocks;
-  for (Loop *L : Pending)
-    Blocks.insert(L->block_begin(), L->block_end());
-  LLVMContext &Ctx = F.getContext();
   bool Capture = any_of(Pending, [](const Loop *L) {
     return findStringMetadataForLoop(L, PlanVectorizesTag).has_value();
   });
-  auto *Filter = new LaneLoopRemarkFilter(Ctx.getDiagnosticHandler(),
-                                          std::move(Blocks), Capture);
-  Ctx.setDiagnosticHandler(std::unique_ptr<DiagnosticHandler>(Filter),
-                           /*RespectFilters=*/true);
-  runVectorizerEarly(F, AM, /*OnlyWhenForced=*/true);
-  SmallVector<Loop *, 4> Declined =
-      pendingLaneLoops(AM.getResult<LoopAnalysis>(F));
-  SmallVector<std::string, 4> Why;
-  for (Loop *L : Declined)
-    Why.push_back(Filter->whyDeclined(*L));
-  std::unique_ptr<DiagnosticHandler> Prev = Filter->release();
-  // Every handler sees only enabled diagnostics then: the ones that filter
-  // for themselves (clang's, opt's) drop nothing more.
-  Ctx.setDiagnosticHandler(std::move(Prev), /*RespectFilters=*/true);
+  SmallVector<std::pair<Loop *, std::string>, 4> Declined =
+      runFiltered(F, AM, /*OnlyWhenForced=*/true, Capture);
+  LLVMContext &Ctx = F.getContext();
   OptimizationRemarkEmitter ORE(&F);
-  for (auto [L, Reason] : zip(Declined, Why)) {
+  for (auto &[L, Reason] : Declined) {
     ++NumDeclined;
     // -vplan-ext-verify-vectorizer: the plan priced this loop as vector
     // code.

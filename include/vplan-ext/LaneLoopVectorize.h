@@ -25,8 +25,11 @@ namespace vplanext {
 
 /// Runs the loop vectorizer on \p F ahead of the main pipeline's, after
 /// injecting -fveclib's mappings (which the main pipeline adds only right
-/// before its own vectorizer), and invalidates what it changed. vecclone's
-/// caller side and LaneLoopVectorizePass share it.
+/// before its own vectorizer), and invalidates what it changed. Its remarks
+/// on the lane loops still forced to vectorize are dropped unless asked for
+/// with `-Rpass-analysis=loop-vectorize` (they would print whatever the
+/// user asked, without a location). vecclone's caller side and
+/// LaneLoopVectorizePass share it.
 void runVectorizerEarly(llvm::Function &F, llvm::FunctionAnalysisManager &AM,
                         bool OnlyWhenForced);
 

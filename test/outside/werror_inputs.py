@@ -9,9 +9,10 @@ plugin must compile it with -Werror too. Files that are meant to draw a
 vecclone warning say `vecclone-expects-warning` in a comment and are
 compiled without -Werror. Every file, also one plain clang cannot build
 with -Werror (its own omp simd loops warn), is compiled with the plugin
-once more without it: no diagnostic may lack a source location
-(`<unknown>:0:0`, or none at all). Prints one line per
-failure and a summary `N passed, N failed`.
+once more without it and with every remark of ours asked for: no
+diagnostic or remark may lack a source location (`<unknown>:0:0`, none at
+all, or clang's note that it found none). Prints one line per failure and
+a summary `N passed, N failed`.
 """
 import concurrent.futures
 import glob
@@ -24,12 +25,18 @@ import sys
 LOCATED = re.compile(r"^[^\s:][^:]*:\d+:\d+: (warning|error|remark)")
 
 
+REMARKS = [f"-R{kind}=vecclone|vplan-ext"
+           for kind in ("pass", "pass-missed", "pass-analysis")]
+
+
 def locationless(stderr):
-    """Diagnostics without a source location (`<unknown>:0:0` or none)."""
+    """Diagnostics and remarks without a source location (`<unknown>:0:0`,
+    none, or clang's note that it could not find the remark's)."""
     return [l for l in stderr.splitlines()
-            if re.search(r"\b(warning|error):", l)
-            and (not LOCATED.match(l) or l.startswith("<unknown>"))
-            and not re.search(r"\d+ (warnings?|errors?)( and \d+ errors?)? generated", l)]
+            if (re.search(r"\b(warning|error|remark):", l)
+                and (not LOCATED.match(l) or l.startswith("<unknown>"))
+                and not re.search(r"\d+ (warnings?|errors?)( and \d+ errors?)? generated", l))
+            or "could not determine the original source location" in l]
 
 
 def compile_one(args):
@@ -39,7 +46,7 @@ def compile_one(args):
     lang = ["-x", "c++", "-std=c++17"] if src.endswith(".cpp") else ["-x", "c"]
     base = ["-c", "-o", os.devnull, "-fopenmp-simd", *cflags, *lang,
             "-I", os.path.dirname(src), src]
-    ours = subprocess.run([clang, "-fpass-plugin=" + plugin, *base],
+    ours = subprocess.run([clang, "-fpass-plugin=" + plugin, *base, *REMARKS],
                           capture_output=True, text=True)
     bad = locationless(ours.stderr)
     if bad:
