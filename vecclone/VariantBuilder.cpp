@@ -1077,13 +1077,12 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     if (Opts.GetTLI && !ABI.Scalable)
       Out.Calls =
           prepareLaneCalls(*V, Main.Header, ABI.VLen, Opts.GetTLI(*V));
-    // SVE: the plan costs vscale x N lanes as N, one granule; both sides
-    // of its verdict scale alike with vscale.
+    // SVE: the plan prices vscale x N lanes at vscale 1; both sides of its
+    // verdict scale alike with vscale.
     std::optional<vplanext::LaneLoopVerdict> Planned;
     if (!ScalableStraight)
       Planned = decideLaneLoop(*V, Main.Header, ABI, Opts, Out);
-    ExpectsVectorizer =
-        Planned && Planned->expectsVectorizer() && !ABI.Scalable;
+    ExpectsVectorizer = Planned && Planned->expectsVectorizer();
     // Inner loops make the lane loop an outer loop the vectorizer skips:
     // cut it into innermost lane loops (vplan-ext).
     if (Opts.CutInnerLoops && Out.ScalarLaneLoopReason.empty() &&
@@ -1097,8 +1096,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       // Verify mode: compare the plan's shape with what the cut made.
       bool Verify = Planned && Planned->Decisions.Verify;
       recordCut(FR, Verify ? &Planned->Shape : nullptr, Out);
-      ExpectsVectorizer =
-          Planned && Planned->expectsVectorizer(FR) && !ABI.Scalable;
+      ExpectsVectorizer = Planned && Planned->expectsVectorizer(FR);
     } else if (ABI.Scalable && !ScalableStraight && !Opts.CutInnerLoops) {
       Out.ScalarLaneLoopReason =
           "the body has an inner loop, and the lowering of divergent inner "

@@ -262,6 +262,9 @@ public:
   const PlanDecisions *Plan = nullptr;
   /// Shared by the cuts of one lane loop; each adds the values it makes.
   CutOrigins *Origins = nullptr;
+  /// False once the lane loop had MaxCutsPerLaneLoop cuts: a lane loop
+  /// that needs one more fails (a cut the plan did not make).
+  bool CutsLeft = true;
   const CutDecisions &decisions() const { return D; }
   bool madeSteadyCopy() const { return MadeSteadyCopy; }
   bool madeEnteredCopy() const { return D.EnteredCopy; }

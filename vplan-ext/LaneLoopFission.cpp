@@ -62,6 +62,11 @@ Cutter::Outcome Cutter::run(BasicBlock *Header, Failure &Fail) {
     return disagreeOnCall(Fail);
   if (!MayNeedCut)
     return NoInnerLoop;
+  if (!CutsLeft) {
+    Fail.Why = TooManyCutsReason;
+    Fail.PlanDisagrees = Plan && Plan->Verify;
+    return Failed;
+  }
   std::optional<LaneLoop> Shape = normaliseLaneLoop(Header, VL, Fail);
   if (!Shape) {
     // Every lane loop is ours (the variant's, a strip-mined user loop's, a
@@ -137,7 +142,6 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
   std::deque<BasicBlock *> Work = {LaneHeader};
   // Copies of a BOSCC region are not cut again.
   SmallPtrSet<BasicBlock *, 8> NoBOSCC;
-  constexpr unsigned MaxCuts = 128;
   // Every instruction stands for itself before the first cut.
   fission::CutOrigins Origins;
   for (Instruction &I : instructions(F))
@@ -152,11 +156,9 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
     C.Plan = Plan;
     C.Origins = &Origins;
     C.AllowBOSCC = Plan && !Plan->BOSCCBranches.empty() && !NoBOSCC.count(H);
-    unsigned Cuts = R.NumCuts + R.NumSerialCalls + R.NumBOSCC;
-    fission::Cutter::Outcome O =
-        Cuts < MaxCuts ? C.run(H, Fail) : fission::Cutter::Failed;
-    if (Cuts >= MaxCuts)
-      Fail.Why = "the body has too many inner loops to cut";
+    C.CutsLeft =
+        R.NumCuts + R.NumSerialCalls + R.NumBOSCC < MaxCutsPerLaneLoop;
+    fission::Cutter::Outcome O = C.run(H, Fail);
     switch (O) {
     case fission::Cutter::NoInnerLoop:
       R.LaneHeaders.push_back(H);

@@ -647,6 +647,8 @@ void LanePlanBuilder::run() {
       planFlatCuts();
     }
   }
+  if (planCutBudget())
+    buildNodes();
   findLeftWhole();
   for (const auto &N : P.Nodes)
     P.Cost += N->Cost;

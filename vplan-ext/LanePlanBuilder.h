@@ -202,6 +202,7 @@ private:
   /// the body each refused cut sees): nothing there is cut.
   BlockSet WholeBlocks;
   void planCutRefusals();
+  bool planCutBudget();
   /// The cuts at calls and BOSCC regions of a lane loop without inner
   /// loops and of innermost loops' lane loops 2 (LanePlanFlatCuts.cpp).
   void planFlatCuts();

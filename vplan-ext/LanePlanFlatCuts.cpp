@@ -473,6 +473,8 @@ void LanePlanBuilder::planCallRefusals() {
 }
 
 void LanePlanBuilder::planFlatCuts() {
+  if (P.NoCut)
+    return;
   SmallPtrSet<const CallBase *, 4> Calls;
   SmallVector<const PlanNode *, 4> Loops;
   P.forEachNode([&](const PlanNode &N) {

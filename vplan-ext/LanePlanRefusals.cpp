@@ -216,4 +216,24 @@ void LanePlanBuilder::findLeftWhole() {
   });
 }
 
+/// Plan transform, once every cut is planned: the cuts the lowering would
+/// make (inner loops, and calls and BOSCC regions in every copy), the ones
+/// refused aside. Past MaxCutsPerLaneLoop the lane loop is not cut at all
+/// (NoCut): every cut the lowering makes is then one the plan made.
+/// Returns whether it decided so (the nodes are then built again, whole).
+bool LanePlanBuilder::planCutBudget() {
+  unsigned Cuts = 0;
+  P.forEachNode([&](const PlanNode &N) {
+    Cuts += N.isLoop() && !N.isLeftWhole() && !N.getLoopDecision().Refused;
+  });
+  for (const auto &[Key, D] : P.FlatCuts)
+    Cuts += !D.Refused;
+  if (P.NoCut || Cuts <= MaxCutsPerLaneLoop)
+    return false;
+  P.NoCut = {L.getHeader()->getTerminator(), TooManyCutsReason};
+  P.FlatCuts.clear();
+  WholeBlocks.insert(Blocks.begin(), Blocks.end());
+  return true;
+}
+
 } // namespace vplanext

@@ -406,6 +406,9 @@ findSharedLocal(const Function &F,
   return nullptr;
 }
 
+const char *const TooManyCutsReason =
+    "the body needs more than 128 cuts (inner loops, calls run lane by "
+    "lane, BOSCC regions)";
 const char *const ScalableSerialCallReason =
     "a call without a vector variant would run lane by lane, which needs a "
     "fixed lane count";

@@ -92,6 +92,12 @@ extern const char *const SerialCallClobberReason;
 /// plan too.
 extern const char *const ScalableSerialCallReason;
 
+/// The cuts one lane loop takes at most, of all kinds (inner loops, calls
+/// run lane by lane, BOSCC regions, in every copy): the plan does not cut a
+/// lane loop that needs more (TooManyCutsReason), and the cut stops there.
+constexpr unsigned MaxCutsPerLaneLoop = 128;
+extern const char *const TooManyCutsReason;
+
 /// The rules of the body a cut at an inner loop is refused for, shared by
 /// the plan, which predicts the refusals (planCutRefusals), and the cut,
 /// which checks them on the IR it cuts. Parts of the lane loop's body at a
