@@ -1082,7 +1082,10 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     std::optional<vplanext::LaneLoopVerdict> Planned;
     if (!ScalableStraight)
       Planned = decideLaneLoop(*V, Main.Header, ABI, Opts, Out);
-    ExpectsVectorizer = Planned && Planned->expectsVectorizer();
+    // Not checked at vscale x N lanes: the vectorizer declines some lane
+    // loops there the plan prices as vector code (docs: known gaps).
+    ExpectsVectorizer =
+        Planned && Planned->expectsVectorizer() && !ABI.Scalable;
     // Inner loops make the lane loop an outer loop the vectorizer skips:
     // cut it into innermost lane loops (vplan-ext).
     if (Opts.CutInnerLoops && Out.ScalarLaneLoopReason.empty() &&
@@ -1096,7 +1099,8 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       // Verify mode: compare the plan's shape with what the cut made.
       bool Verify = Planned && Planned->Decisions.Verify;
       recordCut(FR, Verify ? &Planned->Shape : nullptr, Out);
-      ExpectsVectorizer = Planned && Planned->expectsVectorizer(FR);
+      ExpectsVectorizer =
+          Planned && Planned->expectsVectorizer(FR) && !ABI.Scalable;
     } else if (ABI.Scalable && !ScalableStraight && !Opts.CutInnerLoops) {
       Out.ScalarLaneLoopReason =
           "the body has an inner loop, and the lowering of divergent inner "

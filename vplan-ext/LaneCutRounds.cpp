@@ -120,6 +120,15 @@ void Cutter::makeRoundCounters(IRBuilder<> &B) {
 /// SROA still turns the array into a register.
 void Cutter::loadSharedValues(IRBuilder<> &B) {
   auto LoadShared = [&](Type *Ty, AllocaInst *Arr, const Twine &Name) {
+    // A value narrower than a byte from a scalable array: lane 0's slot
+    // alone (the array stays in memory). InstCombine turns `trunc
+    // (extractelement X, 0)` into an extract from X bitcast to
+    // <vscale x M x iK>, which AArch64 cannot load ("Cannot scalarize
+    // scalable vector loads").
+    if (isa<ScalableVectorType>(Arr->getAllocatedType()) &&
+        Ty->isIntegerTy() && Ty->getIntegerBitWidth() % 8 &&
+        !Ty->isIntegerTy(1))
+      return loadLane(B, Ty, Arr, B.getInt64(0), Name);
     Value *Vec = loadLanes(B, Arr);
     Value *Elt = B.CreateExtractElement(Vec, uint64_t(0), Name);
     if (Ty->isIntegerTy(1))
