@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """-Werror builds of every C/C++ test input (issue 19 item 17).
 
-usage: werror_inputs.py CLANG PLUGIN ROOT [CFLAGS...]
+usage: werror_inputs.py [--remarks] CLANG PLUGIN ROOT [CFLAGS...]
 
 For every .c/.cpp file under ROOT/test/*/Inputs, ROOT/bench/src and
 ROOT/examples that plain clang compiles with -Werror: clang with the
@@ -9,8 +9,8 @@ plugin must compile it with -Werror too. Files that are meant to draw a
 vecclone warning say `vecclone-expects-warning` in a comment and are
 compiled without -Werror. Every file, also one plain clang cannot build
 with -Werror (its own omp simd loops warn), is compiled with the plugin
-once more without it and with every remark of ours asked for: no
-diagnostic or remark may lack a source location (`<unknown>:0:0`, none at
+once more without it (with --remarks, with every remark of ours asked
+for): no diagnostic or remark may lack a source location (`<unknown>:0:0`, none at
 all, or clang's note that it found none). Prints one line per failure and
 a summary `N passed, N failed`.
 """
@@ -40,13 +40,14 @@ def locationless(stderr):
 
 
 def compile_one(args):
-    clang, plugin, src, cflags = args
+    clang, plugin, src, cflags, remarks = args
     text = open(src, errors="replace").read()
     werror = [] if "vecclone-expects-warning" in text else ["-Werror"]
     lang = ["-x", "c++", "-std=c++17"] if src.endswith(".cpp") else ["-x", "c"]
     base = ["-c", "-o", os.devnull, "-fopenmp-simd", *cflags, *lang,
             "-I", os.path.dirname(src), src]
-    ours = subprocess.run([clang, "-fpass-plugin=" + plugin, *base, *REMARKS],
+    ours = subprocess.run([clang, "-fpass-plugin=" + plugin, *base,
+                           *(REMARKS if remarks else [])],
                           capture_output=True, text=True)
     bad = locationless(ours.stderr)
     if bad:
@@ -67,7 +68,11 @@ def compile_one(args):
 
 
 def main():
-    clang, plugin, root, *cflags = sys.argv[1:]
+    args = sys.argv[1:]
+    remarks = "--remarks" in args
+    if remarks:
+        args.remove("--remarks")
+    clang, plugin, root, *cflags = args
     files = sorted(
         glob.glob(os.path.join(root, "test", "*", "Inputs", "*.c")) +
         glob.glob(os.path.join(root, "test", "*", "Inputs", "*.cpp")) +
@@ -76,7 +81,8 @@ def main():
     counts = {"passed": 0, "failed": 0, "skipped": 0}
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         for src, verdict, why in pool.map(
-                compile_one, [(clang, plugin, f, cflags) for f in files]):
+                compile_one,
+                [(clang, plugin, f, cflags, remarks) for f in files]):
             counts[verdict] += 1
             if verdict == "failed":
                 print(f"FAILED {os.path.relpath(src, root)}: {why}")
