@@ -43,6 +43,7 @@
 #include "vplan-ext/LaneLocals.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LaneLoopMetadata.h"
+#include "vplan-ext/InterleaveGapFill.h"
 #include "vplan-ext/LaneLoopPrep.h"
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/WideIntDivision.h"
@@ -1082,10 +1083,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
     std::optional<vplanext::LaneLoopVerdict> Planned;
     if (!ScalableStraight)
       Planned = decideLaneLoop(*V, Main.Header, ABI, Opts, Out);
-    // Not checked at vscale x N lanes: the vectorizer declines some lane
-    // loops there the plan prices as vector code (docs: known gaps).
-    ExpectsVectorizer =
-        Planned && Planned->expectsVectorizer() && !ABI.Scalable;
+    ExpectsVectorizer = Planned && Planned->expectsVectorizer();
     // Inner loops make the lane loop an outer loop the vectorizer skips:
     // cut it into innermost lane loops (vplan-ext).
     if (Opts.CutInnerLoops && Out.ScalarLaneLoopReason.empty() &&
@@ -1099,8 +1097,7 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
       // Verify mode: compare the plan's shape with what the cut made.
       bool Verify = Planned && Planned->Decisions.Verify;
       recordCut(FR, Verify ? &Planned->Shape : nullptr, Out);
-      ExpectsVectorizer =
-          Planned && Planned->expectsVectorizer(FR) && !ABI.Scalable;
+      ExpectsVectorizer = Planned && Planned->expectsVectorizer(FR);
     } else if (ABI.Scalable && !ScalableStraight && !Opts.CutInnerLoops) {
       Out.ScalarLaneLoopReason =
           "the body has an inner loop, and the lowering of divergent inner "
@@ -1151,14 +1148,19 @@ BuiltVariant buildVariant(Function &Scalar, StringRef Name,
   // epilogue, which a VL-iteration lane loop has no room for), 32-bit
   // divisions go through double, and uniform work the lane mask guards
   // moves before the lane loop.
-  // (Their rewrites count lanes in fixed lane arrays: not for SVE.)
+  // The others count lanes in fixed lane arrays: an SVE variant gets the
+  // interleave-group rewrite alone.
+  const TargetTransformInfo *TTI = Opts.GetTTI ? &Opts.GetTTI(*V) : nullptr;
   if (!ABI.Scalable)
     vplanext::prepareLaneLoops(
-        *V, DT, LI, LaneHeaders, /*FillGaps=*/Out.Inlined,
+        *V, DT, LI, LaneHeaders, /*FillGaps=*/Out.Inlined, TTI,
         [](const Instruction &I) {
           return isa<StoreInst, MemIntrinsic>(I) && isLaneParallelAccess(I);
         },
         Opts.Lowering);
+  else if (Out.Inlined)
+    vplanext::fillInterleaveGaps(
+        *V, DT, LI, vplanext::innermostLaneLoops(LI, LaneHeaders), TTI);
 
   LLVMContext &Ctx = V->getContext();
   MDNode *AccessGroup = MDNode::getDistinct(Ctx, {});

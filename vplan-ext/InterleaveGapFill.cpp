@@ -11,6 +11,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Dominators.h"
@@ -27,7 +28,8 @@ STATISTIC(NumGapLoads, "Number of loads added to complete interleave groups");
 namespace vplanext {
 
 static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
-                                  LoopInfo &LI, ArrayRef<Loop *> LaneLoops);
+                                  LoopInfo &LI, ArrayRef<Loop *> LaneLoops,
+                                  bool MaskedGroups);
 
 namespace {
 
@@ -46,7 +48,8 @@ struct Group {
 } // namespace
 
 unsigned fillInterleaveGaps(Function &F, DominatorTree &DT, LoopInfo &LI,
-                            ArrayRef<Loop *> LaneLoops) {
+                            ArrayRef<Loop *> LaneLoops,
+                            const TargetTransformInfo *TTI) {
   const DataLayout &DL = F.getDataLayout();
   unsigned Added = 0;
   for (Loop *L : LaneLoops) {
@@ -131,7 +134,9 @@ unsigned fillInterleaveGaps(Function &F, DominatorTree &DT, LoopInfo &LI,
       }
     }
   }
-  Added += gatherGappedLoads(F, DT, LI, LaneLoops);
+  Added += gatherGappedLoads(
+      F, DT, LI, LaneLoops,
+      TTI && TTI->enableMaskedInterleavedAccessVectorization());
   return Added;
 }
 
@@ -175,8 +180,15 @@ static bool freezeVaryingIndex(LoadInst &Ld, const Loop &L) {
   return true;
 }
 
+/// The strided reads of \p LaneLoops whose group would miss its last
+/// member become gathers: reads every lane makes, and, where the target has
+/// masked interleaved accesses (\p MaskedGroups: SVE), reads under a
+/// condition too, each block's apart (LV groups a masked read only with
+/// reads of its own block, and wants the same scalar epilogue for its
+/// gap).
 static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
-                                  LoopInfo &LI, ArrayRef<Loop *> LaneLoops) {
+                                  LoopInfo &LI, ArrayRef<Loop *> LaneLoops,
+                                  bool MaskedGroups) {
   TargetLibraryInfoImpl TLII(F.getParent()->getTargetTriple());
   TargetLibraryInfo TLI(TLII, &F);
   AssumptionCache AC(F);
@@ -186,11 +198,12 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
   for (Loop *L : LaneLoops) {
     if (!L->getLoopLatch())
       continue;
-    // Strided reads every lane makes, by step.
+    // Strided reads, by step; a read under a condition with its block.
     struct Access {
       LoadInst *Ld;
       const SCEV *Start;
       int64_t Step;
+      const BasicBlock *Masked;
     };
     SmallVector<Access, 8> Strided;
     // As the vectorizer sees it: an index that is a recurrence only if it
@@ -198,7 +211,9 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
     // the vectorizer adds, and forms groups like any other.
     PredicatedScalarEvolution PSE(SE, *L);
     for (BasicBlock *BB : L->blocks()) {
-      if (!DT.dominates(BB, L->getLoopLatch()))
+      const BasicBlock *Masked =
+          DT.dominates(BB, L->getLoopLatch()) ? nullptr : BB;
+      if (Masked && !MaskedGroups)
         continue;
       for (Instruction &I : *BB) {
         auto *Ld = dyn_cast<LoadInst>(&I);
@@ -214,7 +229,7 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
         int64_t S = Step->getAPInt().getSExtValue();
         if (S <= Elt || S % Elt || S / Elt > 16)
           continue;
-        Strided.push_back({Ld, AR->getStart(), S});
+        Strided.push_back({Ld, AR->getStart(), S, Masked});
       }
     }
     // A group whose last member is missing makes the vectorizer demand a
@@ -230,7 +245,8 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
       SmallVector<std::pair<const Access *, int64_t>, 8> Members;
       int64_t Min = 0, Max = 0;
       for (const Access &B2 : Strided) {
-        if (B2.Step != A.Step || B2.Ld->getType() != A.Ld->getType())
+        if (B2.Step != A.Step || B2.Ld->getType() != A.Ld->getType() ||
+            B2.Masked != A.Masked)
           continue;
         auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(B2.Start, A.Start));
         if (!D)

@@ -15,7 +15,9 @@
 /// and shuffles with no epilogue, and the unused lanes of the shuffles are
 /// deleted afterwards. Strided reads of plain arrays whose group would still
 /// miss its last member (reading it could fault) become gathers instead:
-/// their index is frozen, which hides the stride from LV.
+/// their index is frozen, which hides the stride from LV. On a target with
+/// masked interleaved accesses (SVE) LV groups reads under a condition too,
+/// and wants the same epilogue for their gap: those become gathers as well.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +31,7 @@ class DominatorTree;
 class Function;
 class Loop;
 class LoopInfo;
+class TargetTransformInfo;
 } // namespace llvm
 
 namespace vplanext {
@@ -36,9 +39,12 @@ namespace vplanext {
 /// Completes the strided struct reads of \p LaneLoops (innermost lane loops
 /// of \p F: innermostLaneLoops in LaneLoopPrep.h; \p DT and \p LI describe
 /// \p F); returns the number of loads added or turned into gathers.
+/// \p TTI (optional) says whether the target has masked interleaved
+/// accesses.
 unsigned fillInterleaveGaps(llvm::Function &F, llvm::DominatorTree &DT,
                             llvm::LoopInfo &LI,
-                            llvm::ArrayRef<llvm::Loop *> LaneLoops);
+                            llvm::ArrayRef<llvm::Loop *> LaneLoops,
+                            const llvm::TargetTransformInfo *TTI);
 
 } // namespace vplanext
 

@@ -1,6 +1,7 @@
 //===- LaneLoopPrep.cpp - Lane-loop rewrites before the vectorizer --------===//
 
 #include "vplan-ext/LaneLoopPrep.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "vplan-ext/InterleaveGapFill.h"
 #include "vplan-ext/LaneInvariantHoist.h"
 #include "vplan-ext/LaneLoopMetadata.h"
@@ -28,6 +29,7 @@ SmallVector<Loop *, 4> innermostLaneLoops(const LoopInfo &LI,
 
 void prepareLaneLoops(Function &F, DominatorTree &DT, LoopInfo &LI,
                       ArrayRef<BasicBlock *> LaneHeaders, bool FillGaps,
+                      const TargetTransformInfo *TTI,
                       ParallelWriteFn IsParallelWrite,
                       const LaneLoweringOptions &Opts) {
   SmallVector<Loop *, 4> Loops = innermostLaneLoops(LI, LaneHeaders);
@@ -48,7 +50,7 @@ void prepareLaneLoops(Function &F, DominatorTree &DT, LoopInfo &LI,
   // stride.
   freezeWrappingIndices(F, DT, LI, Loops);
   if (FillGaps)
-    fillInterleaveGaps(F, DT, LI, Loops);
+    fillInterleaveGaps(F, DT, LI, Loops, TTI);
   cutDeepUniformChains(Loops, Opts.MaxUniformPaths);
 }
 
@@ -62,7 +64,8 @@ PreservedAnalyses LaneLoopPrepPass::run(Function &F,
   if (innermostLaneLoops(LI, Headers).empty())
     return PreservedAnalyses::all();
   prepareLaneLoops(F, AM.getResult<DominatorTreeAnalysis>(F), LI, Headers,
-                   /*FillGaps=*/true, /*IsParallelWrite=*/nullptr, Opts);
+                   /*FillGaps=*/true, &AM.getResult<TargetIRAnalysis>(F),
+                   /*IsParallelWrite=*/nullptr, Opts);
   return PreservedAnalyses::none();
 }
 

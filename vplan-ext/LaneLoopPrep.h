@@ -24,6 +24,7 @@
 #include "llvm/IR/PassManager.h"
 
 namespace llvm {
+class TargetTransformInfo;
 class BasicBlock;
 class GetElementPtrInst;
 class Use;
@@ -60,14 +61,15 @@ unsigned freezeWrappingIndices(llvm::Function &F, llvm::DominatorTree &DT,
                                llvm::ArrayRef<llvm::Loop *> LaneLoops);
 
 /// Runs the rewrites on the innermost lane loops of \p F headed by
-/// \p LaneHeaders; \p FillGaps: also the interleave-group rewrite;
-/// \p IsParallelWrite: the writes the lanes' independence covers (see
-/// hoistLaneInvariants). \p DT and \p LI must describe \p F. Each rewrite
-/// counts its work in a STATISTIC.
+/// \p LaneHeaders; \p FillGaps: also the interleave-group rewrite (for
+/// the target \p TTI describes; optional); \p IsParallelWrite: the writes
+/// the lanes' independence covers (see hoistLaneInvariants). \p DT and
+/// \p LI must describe \p F. Each rewrite counts its work in a STATISTIC.
 void prepareLaneLoops(llvm::Function &F, llvm::DominatorTree &DT,
                       llvm::LoopInfo &LI,
                       llvm::ArrayRef<llvm::BasicBlock *> LaneHeaders,
-                      bool FillGaps, ParallelWriteFn IsParallelWrite,
+                      bool FillGaps, const llvm::TargetTransformInfo *TTI,
+                      ParallelWriteFn IsParallelWrite,
                       const LaneLoweringOptions &Opts);
 
 /// `vplan-lane-prep`: runs prepareLaneLoops on the innermost lane loops of

@@ -371,10 +371,17 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
   } else if (Complete) {
     NS << ": complete group";
     Vector = GroupCost(Indices, false);
+  } else if (IsMasked && IsLoad && !LastPresent) {
+    // LV would want a scalar epilogue for the gap at the end, as without a
+    // mask (the target has masked interleaved accesses here).
+    NS << ": under a mask, the last member missing: InterleaveGapFill turns "
+          "it into gathers";
+    N->Kind = GatherKind;
+    Vector = GatherCost();
   } else if (IsMasked) {
-    // InterleaveGapFill only touches reads every lane makes; a masked group
-    // with gaps is LV's choice (masked group where the target has one).
-    NS << ": under a mask, gaps stay, InterleaveGapFill skips it";
+    // A masked group with gaps inside is LV's choice (masked group where
+    // the target has one).
+    NS << ": under a mask, gaps stay";
     Vector = GroupCost(Indices, /*MaskGaps=*/true);
   } else if (!IsLoad) {
     NS << ": store group with gaps, gaps masked";

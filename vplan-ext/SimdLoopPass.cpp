@@ -713,7 +713,7 @@ FissionResult cutLaneLoop(Function &F, const StripMined &SM,
   // The cut changed the CFG: the round's analyses are stale.
   DominatorTree CutDT(F);
   LoopInfo CutLI(CutDT);
-  prepareLaneLoops(F, CutDT, CutLI, FR.LaneHeaders, /*FillGaps=*/true,
+  prepareLaneLoops(F, CutDT, CutLI, FR.LaneHeaders, /*FillGaps=*/true, &TTI,
                    /*IsParallelWrite=*/nullptr, Opts);
   return FR;
 }
