@@ -35,6 +35,20 @@ static bool isPow2TimesVScale(const SCEV *S) {
   return C && C->getAPInt().isPowerOf2() && isa<SCEVVScale>(M->getOperand(1));
 }
 
+/// Replaces each `freeze (vscale)` of \p F with the vscale; returns
+/// whether there was one.
+static bool unfreezeVScale(Function &F) {
+  SmallVector<Instruction *, 2> Frozen;
+  for (Instruction &I : instructions(F))
+    if (match(&I, m_Freeze(m_VScale())))
+      Frozen.push_back(&I);
+  for (Instruction *I : Frozen) {
+    I->replaceAllUsesWith(I->getOperand(0));
+    I->eraseFromParent();
+  }
+  return !Frozen.empty();
+}
+
 /// A function with a scalable argument or result: vecclone's SVE variants.
 static bool isScalableVariant(const Function &F) {
   if (!F.hasFnAttribute(vplanext::VariantOfAttr))
@@ -86,6 +100,13 @@ PreservedAnalyses ScalableVariantCleanupPass::run(Function &F,
   FPM.addPass(InstCombinePass());
   FPM.addPass(SimplifyCFGPass());
   FPM.run(F, AM);
+  // vscale is never poison, but InstCombine may freeze it (a gather's
+  // frozen index next to the remainder test): the frozen one hides that
+  // the remainder runs no iteration.
+  if (unfreezeVScale(F)) {
+    AM.invalidate(F, PreservedAnalyses::none());
+    FPM.run(F, AM);
+  }
   return PreservedAnalyses::none();
 }
 

@@ -53,6 +53,15 @@
 // FU-NOT: alloca
 // FU: call <vscale x 4 x float> @llvm.masked.load.nxv4f32.p0(ptr {{.*}}, <vscale x 4 x i1> %2,
 // FU: ret <vscale x 4 x float>
+// A read at a 12-byte stride under the mask (linear(a:3)): a masked gather,
+// no lane loop left (as a masked interleave group missing its last member,
+// the vectorizer wanted a scalar epilogue and left the lane loop scalar).
+// RUN: FileCheck %s --check-prefix=LIN3 < %t.ll
+// LIN3-LABEL: define {{.*}}<vscale x 4 x float> @_ZGVsMxl12_lin3(ptr {{.*}}, <vscale x 4 x i1> {{.*}})
+// LIN3-NOT: br
+// LIN3: call <vscale x 4 x i32> @llvm.masked.gather.nxv4i32.nxv4p0(
+// LIN3-NOT: br
+// LIN3: ret <vscale x 4 x float>
 // RUN: FileCheck %s --check-prefix=FW < %t.ll
 // FW-LABEL: define {{.*}}@_ZGVsMxulv_fw(
 // FW-NOT: alloca

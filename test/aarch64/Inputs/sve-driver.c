@@ -24,6 +24,7 @@ svint32_t _ZGVsMxvv_fi(svint32_t, svint32_t, svbool_t);
 svint16_t _ZGVsMxvv_fs(svint16_t, svint16_t, svbool_t);
 svuint8_t _ZGVsMxvv_fc(svuint8_t, svuint8_t, svbool_t);
 svfloat32_t _ZGVsMxul_fu(const float *, int, svbool_t);
+svfloat32_t _ZGVsMxl12_lin3(const unsigned *, svbool_t);
 void _ZGVsMxulv_fw(float *, int, svfloat32_t, svbool_t);
 svint32_t _ZGVsMxvv_fdiv(svint32_t, svint32_t, svbool_t);
 svfloat64_t _ZGVsMxvv_fm(svfloat32_t, svfloat64_t, svbool_t);
@@ -210,6 +211,22 @@ static void test_memory(void) {
       if (!SAME(float, r[k], w)) report("fu", i + k, r[k], w);
     }
   }
+  ++ran;
+  /* lin3: records of 3 unsigned ending at the page; random predicates. */
+  unsigned *rec = (unsigned *)(m + page) - 3 * n;
+  for (int i = 0; i < 3 * n; ++i) rec[i] = (unsigned)(rnd() % 100000);
+  for (int kind = 0; kind < 2; ++kind)
+    for (int i = 0; i < n; i += (int)svcntw()) {
+      static int32_t act[256];
+      for (int k = 0; k < 256; ++k) act[k] = kind == 0 || (rnd() & 1);
+      svbool_t pg = svwhilelt_b32(i, n);
+      svbool_t mk = svcmpne(pg, svld1(pg, act), 0);
+      svst1(mk, r, _ZGVsMxl12_lin3(rec + 3 * i, mk));
+      for (int k = 0; k < (int)svcntw() && i + k < n; ++k) {
+        float w = lin3(rec + 3 * (i + k));
+        if (act[k] && !SAME(float, r[k], w)) report("lin3", i + k, r[k], w);
+      }
+    }
   ++ran;
   /* fw: random predicate; inactive slots keep their sentinel. */
   for (int i = 0; i < n; ++i) p[i] = -1.0f;

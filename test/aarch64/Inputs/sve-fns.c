@@ -19,6 +19,13 @@ unsigned char fc(unsigned char a, unsigned char b) { return (unsigned char)(a + 
 #pragma omp declare simd uniform(p) linear(i)
 float fu(const float *p, int i) { return p[i] * 2.0f + 1.0f; }
 
+/* Reads the first field of 3-int records (linear step 3): a read at a
+   12-byte stride under the variant's mask. A group of it would miss its last
+   field, so the vectorizer would want a scalar epilogue, which the lane loop
+   has no room for: InterleaveGapFill makes it a gather. */
+#pragma omp declare simd linear(a:3)
+float lin3(const unsigned *a) { return (float)a[0] * 0.5f + 1.0f; }
+
 /* Writes: an inactive lane must never store. */
 #pragma omp declare simd uniform(out) linear(i)
 void fw(float *out, int i, float v) { out[i] = v * 2.0f + 3.0f; }

@@ -4,6 +4,7 @@ int fi(int, int);
 short fs(short, short);
 unsigned char fc(unsigned char, unsigned char);
 float fu(const float *, int);
+float lin3(const unsigned *);
 void fw(float *, int, float);
 int fdiv(int, int);
 double fm(float, double);
