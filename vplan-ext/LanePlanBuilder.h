@@ -279,6 +279,10 @@ private:
                  PlanCost C, std::string Note = "");
   void addMemory(Instruction &I, NodeList &Out);
   void addGroup(const InterleaveGroup &G, NodeList &Out);
+  void chooseCheapestForm(const InterleaveGroup &G, bool IsMasked,
+                          PlanNode &N, InstructionCost Vector,
+                          function_ref<InstructionCost()> GatherCost,
+                          raw_ostream &NS) const;
   /// VF scalar loads (stores) of each member plus building (taking apart)
   /// the vector: LV's "scalarize" form of a strided access.
   /// Under a mask (\p IsMasked), each lane's access also tests its mask

@@ -406,15 +406,28 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
     N->Kind = GatherKind;
     Vector = GatherCost();
   }
-  // Then LV's own widening decision (setCostBasedWideningDecision): of the
-  // forms open to it, the cheapest. A group may still lose to gathers, and
-  // both to VF scalar accesses per member (a wide struct: factor 16).
-  if (N->Kind == PlanNode::Interleave) {
+  chooseCheapestForm(G, IsMasked, *N, Vector, GatherCost, NS);
+  N->Note = std::move(Note);
+  Out.push_back(std::move(N));
+}
+
+/// LV's own widening decision (setCostBasedWideningDecision) for the group
+/// \p G, which the rewrites leave as \p N's kind at cost \p Vector: of the
+/// forms open to it, the cheapest, noted on \p NS. A group may still lose
+/// to gathers (\p GatherCost, TTI's figure), and both to VF scalar accesses
+/// per member (a wide struct: factor 16). Sets \p N's kind and vector cost.
+void LanePlanBuilder::chooseCheapestForm(
+    const InterleaveGroup &G, bool IsMasked, PlanNode &N,
+    InstructionCost Vector, function_ref<InstructionCost()> GatherCost,
+    raw_ostream &NS) const {
+  bool IsLoad = isa<LoadInst>(G.Members.front().first);
+  PlanNode::NodeKind GatherKind = IsLoad ? PlanNode::Gather : PlanNode::Scatter;
+  if (N.Kind == PlanNode::Interleave) {
     InstructionCost Gathers = GatherCost();
     if (Gathers.isValid() && Gathers < Vector) {
       NS << (IsLoad ? "; gathers" : "; scatters") << " cheaper (" << Gathers
          << " < " << Vector << ")";
-      N->Kind = GatherKind;
+      N.Kind = GatherKind;
       Vector = Gathers;
     }
   }
@@ -422,13 +435,11 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
   if (PerLane.isValid() && (!Vector.isValid() || PerLane < Vector)) {
     NS << "; per-lane " << (IsLoad ? "loads" : "stores") << " cheaper ("
        << PerLane << " < " << Vector << ")";
-    N->Kind = PlanNode::Scalarize;
+    N.Kind = PlanNode::Scalarize;
     Vector = PerLane;
   }
-  N->Cost.Vector =
-      N->Kind == GatherKind ? membersGatherScatterCost(G, IsMasked) : Vector;
-  N->Note = std::move(Note);
-  Out.push_back(std::move(N));
+  N.Cost.Vector =
+      N.Kind == GatherKind ? membersGatherScatterCost(G, IsMasked) : Vector;
 }
 
 /// A hardware gather or scatter of \p I is never cheaper than the lanes'
