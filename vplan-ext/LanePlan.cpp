@@ -604,7 +604,8 @@ void LanePlanBuilder::buildNodes() {
 void LanePlanBuilder::run() {
   VF = chooseVF();
   P.VF = VF;
-  P.Scalable = getBooleanLoopAttribute(&L, "llvm.loop.vectorize.scalable.enable");
+  P.Scalable =
+      getBooleanLoopAttribute(&L, "llvm.loop.vectorize.scalable.enable");
   P.VFFromMetadata =
       getOptionalIntLoopAttribute(&L, "llvm.loop.vectorize.width").has_value();
   // Reverse post-order of the lane loop's blocks, from a depth-first walk

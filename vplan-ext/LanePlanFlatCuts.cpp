@@ -402,10 +402,10 @@ CutPart FlatCutModel::usePartOf(const CutParts &C, const Use &U) const {
 }
 
 /// The rule (LoweringRules.h) that refuses the cut \p C, in the order the
-/// cut checks them on its IR (Cutter::run, then Cutter::analyse): a call at
-/// a scalable lane count, terminators, then instructions, values of A and
-/// the region read where the cut cannot carry them, locals of the body the
-/// parts would share.
+/// cut checks them on its IR (Cutter::analyse): a call at a scalable lane
+/// count, terminators, then instructions, values of A and the region read
+/// where the cut cannot carry them, locals of the body the parts would
+/// share.
 CutRefusal FlatCutModel::findRefusal(const CutParts &C) const {
   if (Sc.Scalable && isa<CallBase>(C.Site))
     return {C.Site, ScalableSerialCallReason};
