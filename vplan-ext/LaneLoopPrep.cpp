@@ -1,12 +1,12 @@
 //===- LaneLoopPrep.cpp - Lane-loop rewrites before the vectorizer --------===//
 
 #include "vplan-ext/LaneLoopPrep.h"
-#include "llvm/Analysis/TargetTransformInfo.h"
 #include "vplan-ext/InterleaveGapFill.h"
 #include "vplan-ext/LaneInvariantHoist.h"
 #include "vplan-ext/LaneLoopMetadata.h"
 #include "vplan-ext/WideIntDivision.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 

@@ -24,7 +24,6 @@
 #include "llvm/IR/PassManager.h"
 
 namespace llvm {
-class TargetTransformInfo;
 class BasicBlock;
 class GetElementPtrInst;
 class Use;
@@ -32,6 +31,7 @@ class DominatorTree;
 class Function;
 class Loop;
 class LoopInfo;
+class TargetTransformInfo;
 } // namespace llvm
 
 namespace vplanext {
