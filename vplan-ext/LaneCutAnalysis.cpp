@@ -159,14 +159,14 @@ void Cutter::ruleLanding(bool &NeedResume,
   for (const Edge &E : Landing)
     Targets.push_back({E.To, 0});
   NeedResume = needsResumeDispatch(Targets, D.UniformLoop && !D.ShadowLanes);
-  BasicBlock *To = Landing.front().To;
-  if (NeedResume || Landing.size() == 1 || To == L.Latch)
-    return;
   SmallVector<const BasicBlock *, 4> From;
   for (const Edge &E : Landing)
     From.push_back(E.From);
+  BasicBlock *To = Landing.front().To;
+  SmallVector<const PHINode *, 4> Chosen =
+      landingPhis(Targets, From, NeedResume, To == L.Latch);
   for (PHINode &PN : To->phis())
-    if (isLandingPhi(PN, From))
+    if (is_contained(Chosen, &PN))
       Phis.push_back(&PN);
 }
 

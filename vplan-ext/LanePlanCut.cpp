@@ -104,16 +104,12 @@ void LanePlanBuilder::findLanding(const Loop &C, const Loop &P,
     Edges(X);
   for (const BasicBlock *X : C.blocks())
     Edges(X);
-  // Landing values exist for one target reached by several edges, not for
-  // the lane loop's latch (the cut's decideLanding).
-  if (CV.Landing.size() < 2 || hasResumeDispatch(C))
+  if (CV.Landing.empty())
     return;
   const BasicBlock *To = CV.Landing.front().first;
-  if (To == P.getHeader() || To == L.getLoopLatch())
-    return;
-  for (const PHINode &PN : To->phis())
-    if (isLandingPhi(PN, CV.LandingFrom))
-      CV.LandingPhis.insert(&PN);
+  CV.LandingPhis.insert_range(
+      landingPhis(CV.Landing, CV.LandingFrom, hasResumeDispatch(C),
+                  To == P.getHeader() || To == L.getLoopLatch()));
 }
 
 bool LanePlanBuilder::hasResumeDispatch(const Loop &C) const {

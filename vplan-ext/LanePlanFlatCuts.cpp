@@ -25,7 +25,7 @@
 ///   the cut before that A does not reach (findLanding's, for loops);
 /// - on them, the rules decide: a resume dispatch (needsResumeDispatch),
 ///   else the landing phis of the one block the lanes land in
-///   (isLandingPhi).
+///   (landingPhis).
 /// A value lane-affine in the scope (from the lane index, values from
 /// outside the lane loop, and in a loop's lane loop 2 the values read once
 /// per round and the lane-affine values that lane loop computes again)
@@ -358,13 +358,10 @@ void FlatCutModel::decide(const Instruction *Site,
   for (auto [To, Via] : zip(Landing.To, Landing.Via))
     Targets.push_back({To.first, Via});
   D.ResumeDispatch = needsResumeDispatch(Targets, /*UniformNoShadows=*/false);
-  FlatNode To = Landing.To.front();
-  if (D.ResumeDispatch || Landing.To.size() == 1 || To == LatchNode ||
-      is_contained(Landing.From, nullptr))
-    return;
-  for (const PHINode &PN : To.first->phis())
-    if (isLandingPhi(PN, Landing.From))
-      D.LandingPhis.insert(&PN);
+  // The inactive lanes' edge (from no block) leaves for the latch too.
+  D.LandingPhis.insert_range(landingPhis(
+      Targets, Landing.From, D.ResumeDispatch,
+      Landing.To.front() == LatchNode || is_contained(Landing.From, nullptr)));
 }
 
 /// The part the cut \p C puts \p I in on the IR it cuts: the call itself

@@ -603,4 +603,17 @@ bool isLandingPhi(const PHINode &PN, ArrayRef<const BasicBlock *> From) {
   });
 }
 
+SmallVector<const PHINode *, 4>
+landingPhis(ArrayRef<LandingTarget> Targets,
+            ArrayRef<const BasicBlock *> From, bool ResumeDispatch,
+            bool LandsAtEnd) {
+  SmallVector<const PHINode *, 4> Phis;
+  if (ResumeDispatch || Targets.size() < 2 || LandsAtEnd)
+    return Phis;
+  for (const PHINode &PN : Targets.front().first->phis())
+    if (isLandingPhi(PN, From))
+      Phis.push_back(&PN);
+  return Phis;
+}
+
 } // namespace vplanext

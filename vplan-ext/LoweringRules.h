@@ -20,6 +20,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Intrinsics.h"
 
@@ -232,6 +233,19 @@ bool needsResumeDispatch(llvm::ArrayRef<LandingTarget> Targets,
 /// lane loop the edge leaves.
 bool isLandingPhi(const llvm::PHINode &PN,
                   llvm::ArrayRef<const llvm::BasicBlock *> From);
+
+/// The landing values of a cut whose lanes leave by the edges from \p From
+/// (one per edge, each an edge to its entry of \p Targets): the phis of the
+/// one block they all land in that isLandingPhi holds for; none with a
+/// resume dispatch (\p ResumeDispatch), for a single edge, or where that
+/// block is the end of the lane loop's body (\p LandsAtEnd: its latch, a
+/// loop's back edge in its lane loop 2, a divergent loop's inactive lanes),
+/// whose phis are not the body's. The plan's two models of a cut and the
+/// cut on its own IR all decide by it.
+llvm::SmallVector<const llvm::PHINode *, 4>
+landingPhis(llvm::ArrayRef<LandingTarget> Targets,
+            llvm::ArrayRef<const llvm::BasicBlock *> From, bool ResumeDispatch,
+            bool LandsAtEnd);
 
 } // namespace vplanext
 
