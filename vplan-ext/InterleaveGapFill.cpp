@@ -33,13 +33,10 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
 
 namespace {
 
-/// One struct read per lane: `p[lane]` of type StructTy, read as EltTy at
-/// the given byte offsets.
-struct Group {
-  Type *StructTy = nullptr; ///< the type of p[lane]
-  Value *Base = nullptr;    ///< p
-  Value *Index = nullptr;   ///< lane-varying index
-  Type *EltTy = nullptr;
+/// The reads of one object `p[k]` every lane makes.
+struct ObjectReads {
+  ObjectField Object;
+  llvm::Type *EltTy = nullptr;
   LoadInst *First = nullptr;
   SmallVector<uint64_t, 8> Offsets;
   bool Mixed = false; ///< loads of different types: LV cannot group them
@@ -47,16 +44,89 @@ struct Group {
 
 } // namespace
 
+ObjectField objectFieldOf(const LoadInst &Ld, const Loop &L) {
+  const DataLayout &DL = Ld.getDataLayout();
+  APInt Off(DL.getIndexTypeSizeInBits(Ld.getPointerOperandType()), 0);
+  const Value *Stripped = Ld.getPointerOperand()->stripAndAccumulateConstantOffsets(
+      DL, Off, /*AllowNonInbounds=*/false);
+  // The executor builds on the object's base and index.
+  auto *GEP = dyn_cast<GetElementPtrInst>(const_cast<Value *>(Stripped));
+  // p[idx].field...: the first index varies per lane, the rest are
+  // constants (field numbers, array positions).
+  if (!GEP || !GEP->isInBounds() || GEP->getNumIndices() < 1 ||
+      !L.contains(GEP) || L.isLoopInvariant(GEP->getOperand(1)) ||
+      !GEP->getSourceElementType()->isAggregateType())
+    return {};
+  Type *ObjectTy = GEP->getSourceElementType();
+  if (GEP->getNumIndices() > 1) {
+    SmallVector<Value *, 4> Rest(GEP->idx_begin() + 1, GEP->idx_end());
+    if (!all_of(Rest, [](Value *V) { return isa<ConstantInt>(V); }))
+      return {};
+    SmallVector<Value *, 4> Idx = {
+        ConstantInt::get(GEP->getOperand(1)->getType(), 0)};
+    Idx.append(Rest.begin(), Rest.end());
+    Off += APInt(Off.getBitWidth(), DL.getIndexedOffsetInType(ObjectTy, Idx));
+  }
+  uint64_t Elt = DL.getTypeStoreSize(Ld.getType());
+  if (Off.isNegative() ||
+      Off.getZExtValue() + Elt > DL.getTypeAllocSize(ObjectTy))
+    return {};
+  return {ObjectTy, GEP->getPointerOperand(), GEP->getOperand(1),
+          Off.getZExtValue()};
+}
+
+bool fillsObjectGaps(const DataLayout &DL, Type *ObjectTy, Type *EltTy,
+                     ArrayRef<uint64_t> Offsets, bool Mixed) {
+  if (Mixed || !EltTy->isSingleValueType() || EltTy->isVectorTy())
+    return false;
+  uint64_t Size = DL.getTypeAllocSize(ObjectTy);
+  uint64_t Elt = DL.getTypeStoreSize(EltTy);
+  SmallVector<uint64_t, 8> Fields(Offsets);
+  llvm::sort(Fields);
+  Fields.erase(llvm::unique(Fields), Fields.end());
+  return Elt && Size % Elt == 0 && Size / Elt <= 16 &&
+         Size / Elt != Fields.size() &&
+         none_of(Fields, [&](uint64_t O) { return O % Elt; });
+}
+
+bool gathersGappedReads(bool LastPresent, bool Masked, bool MaskedGroups) {
+  return !LastPresent && (!Masked || MaskedGroups);
+}
+
+/// After the first read of \p R (its block runs for every lane), reads the
+/// fields nobody reads: the group then has no gap. Returns how many.
+static unsigned readWholeObject(const ObjectReads &R) {
+  const DataLayout &DL = R.First->getDataLayout();
+  uint64_t Size = DL.getTypeAllocSize(R.Object.ObjectTy);
+  uint64_t Elt = DL.getTypeStoreSize(R.EltTy);
+  IRBuilder<> B(R.First->getNextNode());
+  Value *Elem = B.CreateInBoundsGEP(R.Object.ObjectTy, R.Object.Base,
+                                    {R.Object.Index}, "gap.elem");
+  Align ObjectAlign = DL.getABITypeAlign(R.Object.ObjectTy);
+  unsigned Added = 0;
+  for (uint64_t O = 0; O < Size; O += Elt) {
+    if (is_contained(R.Offsets, O))
+      continue;
+    Value *Ptr =
+        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Elem, O, "gap.ptr");
+    LoadInst *Fill = B.CreateAlignedLoad(
+        R.EltTy, Ptr, commonAlignment(ObjectAlign, O), "gap.fill");
+    Fill->copyMetadata(*R.First, {LLVMContext::MD_access_group});
+    ++Added;
+    ++NumGapLoads;
+  }
+  return Added;
+}
+
 unsigned fillInterleaveGaps(Function &F, DominatorTree &DT, LoopInfo &LI,
                             ArrayRef<Loop *> LaneLoops,
                             const TargetTransformInfo *TTI) {
-  const DataLayout &DL = F.getDataLayout();
   unsigned Added = 0;
   for (Loop *L : LaneLoops) {
     if (!L->getLoopLatch())
       continue;
     BasicBlock *Latch = L->getLoopLatch();
-    MapVector<std::tuple<Value *, Value *, Type *>, Group> Groups;
+    MapVector<std::tuple<Value *, Value *, Type *>, ObjectReads> Objects;
     for (BasicBlock *BB : L->blocks()) {
       // Only reads every lane makes: a conditional group would be masked,
       // which x86 without AVX-512 does not do for interleave groups.
@@ -66,73 +136,24 @@ unsigned fillInterleaveGaps(Function &F, DominatorTree &DT, LoopInfo &LI,
         auto *Ld = dyn_cast<LoadInst>(&I);
         if (!Ld || !Ld->isSimple())
           continue;
-        APInt Off(DL.getIndexTypeSizeInBits(Ld->getPointerOperandType()), 0);
-        const Value *Stripped =
-            Ld->getPointerOperand()->stripAndAccumulateConstantOffsets(
-                DL, Off, /*AllowNonInbounds=*/false);
-        auto *GEP = dyn_cast<GetElementPtrInst>(const_cast<Value *>(Stripped));
-        // p[idx].field...: the first index varies per lane, the rest are
-        // constants (field numbers, array positions).
-        if (!GEP || !GEP->isInBounds() || GEP->getNumIndices() < 1 ||
-            !L->contains(GEP) || L->isLoopInvariant(GEP->getOperand(1)) ||
-            !GEP->getSourceElementType()->isAggregateType())
+        ObjectField Field = objectFieldOf(*Ld, *L);
+        if (!Field)
           continue;
-        Type *StructTy = GEP->getSourceElementType();
-        if (GEP->getNumIndices() > 1) {
-          SmallVector<Value *, 4> Rest(GEP->idx_begin() + 1, GEP->idx_end());
-          if (!all_of(Rest, [](Value *V) { return isa<ConstantInt>(V); }))
-            continue;
-          SmallVector<Value *, 4> Idx = {
-              ConstantInt::get(GEP->getOperand(1)->getType(), 0)};
-          Idx.append(Rest.begin(), Rest.end());
-          Off += APInt(Off.getBitWidth(),
-                       DL.getIndexedOffsetInType(StructTy, Idx));
+        ObjectReads &R =
+            Objects[{Field.Base, Field.Index, Field.ObjectTy}];
+        if (!R.EltTy) {
+          R.Object = Field;
+          R.EltTy = Ld->getType();
+          R.First = Ld;
         }
-        uint64_t Size = DL.getTypeAllocSize(StructTy);
-        uint64_t Elt = DL.getTypeStoreSize(Ld->getType());
-        if (Off.isNegative() || Off.getZExtValue() + Elt > Size)
-          continue;
-        Group &G = Groups[{GEP->getPointerOperand(), GEP->getOperand(1),
-                           StructTy}];
-        if (!G.EltTy) {
-          G.StructTy = StructTy;
-          G.Base = GEP->getPointerOperand();
-          G.Index = GEP->getOperand(1);
-          G.EltTy = Ld->getType();
-          G.First = Ld;
-        }
-        G.Mixed |= G.EltTy != Ld->getType();
-        G.Offsets.push_back(Off.getZExtValue());
+        R.Mixed |= R.EltTy != Ld->getType();
+        R.Offsets.push_back(Field.Offset);
       }
     }
-    for (auto &[Key, G] : Groups) {
-      if (G.Mixed || !G.EltTy->isSingleValueType() ||
-          G.EltTy->isVectorTy())
-        continue;
-      uint64_t Size = DL.getTypeAllocSize(G.StructTy);
-      uint64_t Elt = DL.getTypeStoreSize(G.EltTy);
-      if (Elt == 0 || Size % Elt || Size / Elt > 16 ||
-          Size / Elt == G.Offsets.size() ||
-          any_of(G.Offsets, [&](uint64_t O) { return O % Elt; }))
-        continue;
-      // After the first read (its block runs for every lane), read the
-      // fields nobody reads; the group then has no gap.
-      IRBuilder<> B(G.First->getNextNode());
-      Value *Elem = B.CreateInBoundsGEP(G.StructTy, G.Base, {G.Index},
-                                        "gap.elem");
-      Align StructAlign = DL.getABITypeAlign(G.StructTy);
-      for (uint64_t O = 0; O < Size; O += Elt) {
-        if (is_contained(G.Offsets, O))
-          continue;
-        Value *Ptr = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Elem, O,
-                                                  "gap.ptr");
-        LoadInst *Fill = B.CreateAlignedLoad(
-            G.EltTy, Ptr, commonAlignment(StructAlign, O), "gap.fill");
-        Fill->copyMetadata(*G.First, {LLVMContext::MD_access_group});
-        ++Added;
-        ++NumGapLoads;
-      }
-    }
+    for (auto &[Key, R] : Objects)
+      if (fillsObjectGaps(F.getDataLayout(), R.Object.ObjectTy, R.EltTy,
+                          R.Offsets, R.Mixed))
+        Added += readWholeObject(R);
   }
   Added += gatherGappedLoads(
       F, DT, LI, LaneLoops,
@@ -213,8 +234,6 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
     for (BasicBlock *BB : L->blocks()) {
       const BasicBlock *Masked =
           DT.dominates(BB, L->getLoopLatch()) ? nullptr : BB;
-      if (Masked && !MaskedGroups)
-        continue;
       for (Instruction &I : *BB) {
         auto *Ld = dyn_cast<LoadInst>(&I);
         if (!Ld || !Ld->isSimple())
@@ -261,7 +280,8 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
       for (auto &[M, Off] : Members)
         Done.insert(M->Ld);
       // The group spans [Min, Min + Step); its last member is at the end.
-      if (Max == Min + A.Step - Elt)
+      if (!gathersGappedReads(Max == Min + A.Step - Elt, A.Masked,
+                              MaskedGroups))
         continue;
       for (auto &[M, Off] : Members)
         Frozen += freezeVaryingIndex(*M->Ld, *L);

@@ -25,16 +25,54 @@
 #define VPLANEXT_INTERLEAVEGAPFILL_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include <cstdint>
 
 namespace llvm {
+class DataLayout;
 class DominatorTree;
 class Function;
+class LoadInst;
 class Loop;
 class LoopInfo;
 class TargetTransformInfo;
+class Type;
+class Value;
 } // namespace llvm
 
 namespace vplanext {
+
+/// The field a read `p[k].f...` reads of the object `p[k]`: an aggregate
+/// (struct or array) `p[k]`, `k` varying in the lane loop, constant indices
+/// after it.
+struct ObjectField {
+  llvm::Type *ObjectTy = nullptr; ///< the type of p[k]
+  llvm::Value *Base = nullptr;    ///< p
+  llvm::Value *Index = nullptr;   ///< k
+  uint64_t Offset = 0;            ///< the field's, in bytes, in p[k]
+  explicit operator bool() const { return ObjectTy; }
+  bool sameObject(const ObjectField &O) const {
+    return ObjectTy == O.ObjectTy && Base == O.Base && Index == O.Index;
+  }
+};
+
+/// The object field \p Ld reads in the lane loop \p L, if it reads one.
+ObjectField objectFieldOf(const llvm::LoadInst &Ld, const llvm::Loop &L);
+
+/// Whether InterleaveGapFill reads the fields nobody reads of an object of
+/// type \p ObjectTy whose reads every lane makes are of \p EltTy at
+/// \p Offsets (\p Mixed: of other types too, which the vectorizer does not
+/// group with them): when they miss a field and it is made of whole
+/// \p EltTy fields, sixteen at most.
+bool fillsObjectGaps(const llvm::DataLayout &DL, llvm::Type *ObjectTy,
+                     llvm::Type *EltTy, llvm::ArrayRef<uint64_t> Offsets,
+                     bool Mixed);
+
+/// Whether InterleaveGapFill turns a group of strided reads into gathers:
+/// when it misses its last member (\p LastPresent), for reads every lane
+/// makes, and for reads under a condition (\p Masked) where the target has
+/// masked interleaved accesses (\p MaskedGroups), which the vectorizer
+/// groups only there.
+bool gathersGappedReads(bool LastPresent, bool Masked, bool MaskedGroups);
 
 /// Completes the strided struct reads of \p LaneLoops (innermost lane loops
 /// of \p F: innermostLaneLoops in LaneLoopPrep.h; \p DT and \p LI describe

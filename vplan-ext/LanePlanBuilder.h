@@ -298,6 +298,7 @@ private:
   InstructionCost perLaneAccessCost(const Instruction &I, VectorType *VT,
                                     bool IsMasked) const;
   std::optional<int64_t> frozenStride(Instruction &I) const;
+  bool readsWholeObject(const InterleaveGroup &G) const;
   void addCall(CallBase &CB, NodeList &Out);
   InstructionCost widenCost(const Instruction &I) const;
   /// The widened instruction's own cost (widenCost without the cap).

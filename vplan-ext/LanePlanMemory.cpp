@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "vplan-ext/LanePlanBuilder.h"
+#include "vplan-ext/InterleaveGapFill.h"
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/StrideAnalysis.h"
 #include "llvm/ADT/STLExtras.h"
@@ -255,23 +256,30 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
   addRecipe(Out, IsLoad ? PlanNode::Gather : PlanNode::Scatter, I, C, Note);
 }
 
-/// `p[lane].field` of a struct (or array) type: InterleaveGapFill may read
-/// the struct's other fields, which makes the group whole.
-static Type *wholeObjectOf(const LoadInst &Ld, const Loop &L,
-                           const DataLayout &DL) {
-  APInt Off(DL.getIndexTypeSizeInBits(Ld.getPointerOperandType()), 0);
-  const Value *Stripped =
-      Ld.getPointerOperand()->stripAndAccumulateConstantOffsets(
-          DL, Off, /*AllowNonInbounds=*/false);
-  auto *GEP = dyn_cast<GetElementPtrInst>(Stripped);
-  if (!GEP || !GEP->isInBounds() || GEP->getNumIndices() < 1 ||
-      !L.contains(GEP) || L.isLoopInvariant(GEP->getOperand(1)) ||
-      !GEP->getSourceElementType()->isAggregateType())
-    return nullptr;
-  if (!all_of(drop_begin(GEP->indices()),
-              [](const Use &U) { return isa<ConstantInt>(U); }))
-    return nullptr;
-  return GEP->getSourceElementType();
+/// Whether InterleaveGapFill completes the group \p G of reads every lane
+/// makes with the other fields of the object they read (fillsObjectGaps):
+/// every member reads a field of the same `p[lane]`, an object one stride
+/// long, which the lane loop reads as no other type.
+bool LanePlanBuilder::readsWholeObject(const InterleaveGroup &G) const {
+  SmallVector<uint64_t, 8> Offsets;
+  ObjectField Object;
+  for (auto &[I, Off] : G.Members) {
+    ObjectField F = objectFieldOf(*cast<LoadInst>(I), L);
+    if (!F || (Object && !F.sameObject(Object)))
+      return false;
+    Object = F;
+    Offsets.push_back(F.Offset);
+  }
+  if (DL.getTypeAllocSize(Object.ObjectTy) != uint64_t(G.StrideBytes))
+    return false;
+  bool Mixed = any_of(L.blocks(), [&](const BasicBlock *BB) {
+    return any_of(*BB, [&](const Instruction &I) {
+      auto *Ld = dyn_cast<LoadInst>(&I);
+      return Ld && Ld->isSimple() && Ld->getType() != G.EltTy &&
+             objectFieldOf(*Ld, L).sameObject(Object);
+    });
+  });
+  return fillsObjectGaps(DL, Object.ObjectTy, G.EltTy, Offsets, Mixed);
 }
 
 void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
@@ -338,22 +346,12 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
   };
 
   InstructionCost Vector;
-  Type *Whole = nullptr;
-  if (IsLoad && !IsMasked) {
-    Whole = wholeObjectOf(*cast<LoadInst>(First), L, DL);
-    if (Whole && (DL.getTypeAllocSize(Whole) != uint64_t(Stride) ||
-                  any_of(G.Members, [&](const auto &M) {
-                    return wholeObjectOf(*cast<LoadInst>(M.first), L, DL) !=
-                           Whole;
-                  })))
-      Whole = nullptr;
-  }
+  bool MaskedGroups = TTI.enableMaskedInterleavedAccessVectorization();
   unsigned Unused =
       IsLoad ? count_if(G.Members,
                         [](const auto &M) { return M.first->use_empty(); })
              : 0;
-  if ((IsMasked || (!IsLoad && !Complete)) &&
-      !TTI.enableMaskedInterleavedAccessVectorization()) {
+  if ((IsMasked || (!IsLoad && !Complete)) && !MaskedGroups) {
     // The vectorizer groups accesses under a mask, and stores with gaps,
     // only where the target has masked interleaved accesses (x86 has
     // none): each member is an access of its own.
@@ -371,11 +369,21 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
   } else if (Complete) {
     NS << ": complete group";
     Vector = GroupCost(Indices, false);
-  } else if (IsMasked && IsLoad && !LastPresent) {
-    // LV would want a scalar epilogue for the gap at the end, as without a
-    // mask (the target has masked interleaved accesses here).
-    NS << ": under a mask, the last member missing: InterleaveGapFill turns "
-          "it into gathers";
+  } else if (IsLoad && !IsMasked && readsWholeObject(G)) {
+    SmallVector<unsigned, 8> All;
+    for (unsigned K = 0; K != Factor; ++K)
+      All.push_back(K);
+    NS << ": InterleaveGapFill completes it with the struct's other fields";
+    Vector = GroupCost(All, false);
+  } else if (IsLoad && gathersGappedReads(LastPresent, IsMasked, MaskedGroups)) {
+    // LV would want a scalar epilogue for the gap at the end, which a lane
+    // loop has no room for.
+    if (IsMasked)
+      NS << ": under a mask, the last member missing: InterleaveGapFill "
+            "turns it into gathers";
+    else
+      NS << ": InterleaveGapFill turns it into gathers, the last member is "
+            "missing and no whole struct is read";
     N->Kind = GatherKind;
     Vector = GatherCost();
   } else if (IsMasked) {
@@ -386,17 +394,6 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
   } else if (!IsLoad) {
     NS << ": store group with gaps, gaps masked";
     Vector = GroupCost(Indices, /*MaskGaps=*/true);
-  } else if (Whole) {
-    SmallVector<unsigned, 8> All;
-    for (unsigned K = 0; K != Factor; ++K)
-      All.push_back(K);
-    NS << ": InterleaveGapFill completes it with the struct's other fields";
-    Vector = GroupCost(All, false);
-  } else if (!LastPresent) {
-    NS << ": InterleaveGapFill turns it into gathers, the last member is "
-          "missing and no whole struct is read";
-    N->Kind = GatherKind;
-    Vector = GatherCost();
   } else {
     NS << ": gaps inside, last member present, LV keeps the group";
     Vector = GroupCost(Indices, false);

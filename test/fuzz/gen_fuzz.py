@@ -371,6 +371,11 @@ def random_function(R, idx):
 #             run lane by lane or of a loop: frexp's exponent, a noinline
 #             helper's out-parameters, an array indexed in a loop of the
 #             lane's trip count, a memcpy's local source
+#   strided   a read-only linear pointer of step 2 or 3 (or -2, -3) read at
+#             more of the lane's own elements than p[0] (p[1], p[2]),
+#             sometimes under a condition: interleave groups with a gap at
+#             the end (InterleaveGapFill makes them gathers), complete
+#             ones, and on SVE masked ones
 # C++ only (--cxx):
 #   refs      references: linear(ref(x)), linear(val(x)), linear(uval(x))
 #   byval     a small class with a user-provided copy constructor and
@@ -382,7 +387,8 @@ def random_function(R, idx):
 #             throw (an invoke and a cleanup)
 #   trycatch  try/catch around a helper that throws for about half the
 #             inputs; the catch returns a value
-C_SHAPES = ["cgoto", "asmgoto", "constarg", "noinline", "errno", "fenv", "msabi", "memops", "locals"]
+C_SHAPES = ["cgoto", "asmgoto", "constarg", "noinline", "errno", "fenv", "msabi", "memops", "locals",
+            "strided"]
 CXX_SHAPES = ["refs", "byval", "member", "static", "template", "dtor", "trycatch"]
 # Shapes known to give wrong answers (or no variants) with the current
 # plugin and clang 22: off unless named (docs/design/reliability.md, "Issue
@@ -392,7 +398,7 @@ CXX_SHAPES = ["refs", "byval", "member", "static", "template", "dtor", "trycatch
 KNOWN_BAD = []
 DEFAULT_SHAPES = [x for x in C_SHAPES + CXX_SHAPES if x not in KNOWN_BAD]
 SHAPE_P = {"cgoto": .06, "asmgoto": .06, "constarg": .08, "noinline": .08, "errno": .08,
-           "fenv": .08, "msabi": .06, "memops": .1, "locals": .1, "refs": .3, "byval": .2, "member": .15, "static": .12,
+           "fenv": .08, "msabi": .06, "memops": .1, "locals": .1, "strided": .8, "refs": .3, "byval": .2, "member": .15, "static": .12,
            "template": .15, "dtor": .15, "trycatch": .2}
 SHAPES = set()
 CXX = False
@@ -714,6 +720,20 @@ def apply_shapes(f, seed, idx):
             pre.append("{ %s fzm = (%s)(%s); __builtin_memcpy(&%s, &fzm, ((unsigned)(%s) & 1u) * sizeof(%s)); }"
                        % (TYPES[e][0], TYPES[e][0], val, lv, b.iexpr(1), lv))
         f.shapes.append("locals")
+    strided = [p for p in f.params if p.ty.startswith("pc:") and p.kind == "l" and abs(p.step) >= 2]
+    if strided and on("strided"):
+        R = b.R
+        p = R.choice(strided)
+        e = pointee(p.ty)
+        for k in R.sample(range(1, abs(p.step)), R.randint(1, abs(p.step) - 1)):
+            if e in FP_TYPES:
+                upd = "x = x + (%s)%s[%d];" % (ft, p.name, k)
+            else:
+                upd = "s ^= (%s)%s[%d];" % (at, p.name, k)
+            if R.random() < 0.4:
+                upd = "if (%s) { %s }" % (b.cond(1), upd)
+            pre.append(upd)
+        f.shapes.append("strided")
     if CXX and on("dtor"):
         pre.append("{ unsigned fzgv = (unsigned)t; { FzGuard fzg(&fzgv, %s); s += (%s)fzx_mt((unsigned)(%s) & 0xffffu); } t ^= (%s)fzgv; }"
                    % (b.const_i(), at, b.iexpr(1), at))
