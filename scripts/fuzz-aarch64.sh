@@ -26,14 +26,18 @@
 # loops, which call the SVE variants, against the scalar loops under qemu
 # at an SVE length drawn from the seed (128/256/512/2048 bits); the line
 # says how many _ZGVsMx variants the callee defines and the loops call.
+# --shapes=LIST: gen_fuzz.py's --shapes for C functions (the x86 ones,
+# msabi and the asm of asmgoto, do not apply here); `strided` makes the
+# interleave groups with gaps SVE groups under a mask too.
 #
 # usage: scripts/fuzz-aarch64.sh [-n N] [-b BATCH] [-s FIRST_SEED] [-o OUTDIR]
 #                                [-j JOBS] [--plugin PATH] [--cxx] [--sve]
+#                                [--shapes=LIST]
 # Prints one line per batch and a summary; exit status 0 only with zero
 # mismatches and zero crashes.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-n=200 batch=25 seed=1 out= jobs=1 cxx=0 sve=0
+n=200 batch=25 seed=1 out= jobs=1 cxx=0 sve=0 shapes=
 plugin=$root/build/lib/VecClone.so
 while [ $# -gt 0 ]; do
   case $1 in
@@ -45,7 +49,8 @@ while [ $# -gt 0 ]; do
     --plugin) plugin=$2; shift 2 ;;
     --cxx) cxx=1; shift ;;
     --sve) sve=1; shift ;;
-    *) echo "usage: $0 [-n N] [-b BATCH] [-s SEED] [-o OUTDIR] [-j JOBS] [--plugin PATH] [--cxx] [--sve]" >&2; exit 2 ;;
+    --shapes=*) shapes=${1#--shapes=}; shift ;;
+    *) echo "usage: $0 [-n N] [-b BATCH] [-s SEED] [-o OUTDIR] [-j JOBS] [--plugin PATH] [--cxx] [--sve] [--shapes=LIST]" >&2; exit 2 ;;
   esac
 done
 for t in aarch64-linux-gnu-gcc qemu-aarch64 clang-22; do
@@ -58,7 +63,7 @@ mkdir -p "$out"
 frontend="-fplugin=$(dirname "$plugin")/VecCloneFrontend.so"
 clang="clang-22 --target=aarch64-linux-gnu $frontend"
 gcc=aarch64-linux-gnu-gcc
-ext=c genopts= loopcc=$gcc
+ext=c genopts=${shapes:+--shapes=$shapes} loopcc=$gcc
 if [ "$cxx" = 1 ]; then
   clang="clang++-22 --target=aarch64-linux-gnu $frontend"
   ext=cpp genopts="--cxx --shapes=refs,member,static,template" loopcc=aarch64-linux-gnu-g++

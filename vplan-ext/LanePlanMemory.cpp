@@ -259,7 +259,7 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
 /// Whether InterleaveGapFill completes the group \p G of reads every lane
 /// makes with the other fields of the object they read (fillsObjectGaps):
 /// every member reads a field of the same `p[lane]`, an object one stride
-/// long, which the lane loop reads as no other type.
+/// long, which the reads every lane makes read as no other type.
 bool LanePlanBuilder::readsWholeObject(const InterleaveGroup &G) const {
   SmallVector<uint64_t, 8> Offsets;
   ObjectField Object;
@@ -273,7 +273,7 @@ bool LanePlanBuilder::readsWholeObject(const InterleaveGroup &G) const {
   if (DL.getTypeAllocSize(Object.ObjectTy) != uint64_t(G.StrideBytes))
     return false;
   bool Mixed = any_of(L.blocks(), [&](const BasicBlock *BB) {
-    return any_of(*BB, [&](const Instruction &I) {
+    return !Masked.count(BB) && any_of(*BB, [&](const Instruction &I) {
       auto *Ld = dyn_cast<LoadInst>(&I);
       return Ld && Ld->isSimple() && Ld->getType() != G.EltTy &&
              objectFieldOf(*Ld, L).sameObject(Object);
