@@ -176,6 +176,16 @@ static bool freezeVaryingIndex(LoadInst &Ld, const Loop &L) {
     Varying.set(B.CreateFreeze(Idx, Idx->getName() + ".gather"));
   };
   if (Use *Varying = singleVaryingIndex(*GEP, L)) {
+    // Other accesses through the address (a store to the slot read, a
+    // second read of it) keep their stride: the read gets a copy.
+    if (!GEP->hasOneUse()) {
+      auto *Copy = cast<GetElementPtrInst>(GEP->clone());
+      Copy->insertBefore(GEP->getIterator());
+      Copy->setName(GEP->getName());
+      Ld.setOperand(LoadInst::getPointerOperandIndex(), Copy);
+      Varying = &Copy->getOperandUse(Varying->getOperandNo());
+      GEP = Copy;
+    }
     Freeze(*Varying, GEP);
     return true;
   }

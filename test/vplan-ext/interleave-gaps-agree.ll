@@ -6,6 +6,9 @@
 ;   and the float's group, its last member missing, becomes gathers.
 ; - @twice reads one field twice and another once: two of the three fields,
 ;   so the gap fill reads the third and the group is complete.
+; - @slot reads a[3*lane] and a[3*lane+1] of a plain array and writes
+;   a[3*lane] through the same address: the reads become gathers, each
+;   through a copy of its address, and the store keeps its stride.
 ; RUN: %opt -passes='print<vplan-ext>' -disable-output < %s 2>&1 | FileCheck %s --check-prefix=PLAN
 ; RUN: %opt -passes=vplan-lane-prep -S < %s | FileCheck %s --check-prefix=PREP
 
@@ -31,7 +34,12 @@ target triple = "x86_64-unknown-linux-gnu"
 ; PREP-NEXT:    %gap.ptr = getelementptr inbounds i8, ptr %gap.elem, i64 8
 ; PREP-NEXT:    %gap.fill = load float, ptr %gap.ptr, align 4
 ; PREP-NOT:     freeze
-; PREP:       ret void
+; PREP-LABEL: define void @slot(
+; PREP:         %k0.gather = freeze i64 %k0
+; PREP-NEXT:    %a01 = getelementptr inbounds float, ptr %a, i64 %k0.gather
+; PREP-NEXT:    %a0 = getelementptr inbounds float, ptr %a, i64 %k0
+; PREP-NEXT:    %v0 = load float, ptr %a01, align 4
+; PREP:         store float %s, ptr %a0, align 4
 
 define void @mixed(ptr noalias %p, ptr noalias %out) #0 {
 entry:
@@ -70,6 +78,28 @@ lane.header:
   %t = fmul float %s, %x2
   %po = getelementptr inbounds float, ptr %out, i64 %lane
   store float %t, ptr %po, align 4
+  %lane.next = add nuw nsw i64 %lane, 1
+  %done = icmp eq i64 %lane.next, 8
+  br i1 %done, label %exit, label %lane.header, !llvm.loop !0
+
+exit:
+  ret void
+}
+
+define void @slot(ptr noalias %a) #0 {
+entry:
+  br label %lane.header
+
+lane.header:
+  %lane = phi i64 [ 0, %entry ], [ %lane.next, %lane.header ]
+  %k0 = mul nuw nsw i64 %lane, 3
+  %a0 = getelementptr inbounds float, ptr %a, i64 %k0
+  %v0 = load float, ptr %a0, align 4
+  %k1 = add nuw nsw i64 %k0, 1
+  %a1 = getelementptr inbounds float, ptr %a, i64 %k1
+  %v1 = load float, ptr %a1, align 4
+  %s = fadd float %v0, %v1
+  store float %s, ptr %a0, align 4
   %lane.next = add nuw nsw i64 %lane, 1
   %done = icmp eq i64 %lane.next, 8
   br i1 %done, label %exit, label %lane.header, !llvm.loop !0
