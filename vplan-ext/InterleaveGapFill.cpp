@@ -3,7 +3,7 @@
 #include "vplan-ext/InterleaveGapFill.h"
 #include "vplan-ext/LaneLoopPrep.h"
 #include "llvm/ADT/MapVector.h"
-#include <tuple>
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -12,12 +12,12 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
-#include "llvm/IR/Module.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include <tuple>
 
 using namespace llvm;
 
@@ -36,7 +36,7 @@ namespace {
 /// The reads of one object `p[k]` every lane makes.
 struct ObjectReads {
   ObjectField Object;
-  llvm::Type *EltTy = nullptr;
+  Type *EltTy = nullptr;
   LoadInst *First = nullptr;
   SmallVector<uint64_t, 8> Offsets;
   bool Mixed = false; ///< loads of different types: LV cannot group them
@@ -47,8 +47,9 @@ struct ObjectReads {
 ObjectField objectFieldOf(const LoadInst &Ld, const Loop &L) {
   const DataLayout &DL = Ld.getDataLayout();
   APInt Off(DL.getIndexTypeSizeInBits(Ld.getPointerOperandType()), 0);
-  const Value *Stripped = Ld.getPointerOperand()->stripAndAccumulateConstantOffsets(
-      DL, Off, /*AllowNonInbounds=*/false);
+  const Value *Stripped =
+      Ld.getPointerOperand()->stripAndAccumulateConstantOffsets(
+          DL, Off, /*AllowNonInbounds=*/false);
   // The executor builds on the object's base and index.
   auto *GEP = dyn_cast<GetElementPtrInst>(const_cast<Value *>(Stripped));
   // p[idx].field...: the first index varies per lane, the rest are
@@ -139,8 +140,7 @@ unsigned fillInterleaveGaps(Function &F, DominatorTree &DT, LoopInfo &LI,
         ObjectField Field = objectFieldOf(*Ld, *L);
         if (!Field)
           continue;
-        ObjectReads &R =
-            Objects[{Field.Base, Field.Index, Field.ObjectTy}];
+        ObjectReads &R = Objects[{Field.Base, Field.Index, Field.ObjectTy}];
         if (!R.EltTy) {
           R.Object = Field;
           R.EltTy = Ld->getType();

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "vplan-ext/LanePlanBuilder.h"
 #include "vplan-ext/InterleaveGapFill.h"
+#include "vplan-ext/LanePlanBuilder.h"
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/StrideAnalysis.h"
 #include "llvm/ADT/STLExtras.h"
@@ -375,7 +375,8 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
       All.push_back(K);
     NS << ": InterleaveGapFill completes it with the struct's other fields";
     Vector = GroupCost(All, false);
-  } else if (IsLoad && gathersGappedReads(LastPresent, IsMasked, MaskedGroups)) {
+  } else if (IsLoad &&
+             gathersGappedReads(LastPresent, IsMasked, MaskedGroups)) {
     // LV would want a scalar epilogue for the gap at the end, which a lane
     // loop has no room for.
     if (IsMasked)
