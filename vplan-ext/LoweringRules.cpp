@@ -326,7 +326,6 @@ const char *const SharedLocalReason =
 
 const char *const TerminatorReason =
     "the lane loop body has a terminator the cut cannot redirect";
-const char *const ReturnReason = "the lane loop body returns from the function";
 const char *const EdgeOrderReason =
     "the lane loop body has control flow the cut cannot order (irreducible, "
     "or a jump back before the inner loop)";
@@ -343,8 +342,7 @@ const char *whyLoopEntryRefusesCut(const Loop &C) {
 }
 
 const char *whyTerminatorRefusesCut(const Instruction &T) {
-  if (isa<ReturnInst>(T))
-    return ReturnReason;
+  // A block that returns is in no loop.
   if (!isa<BranchInst>(T) && !isa<SwitchInst>(T) && !isa<UnreachableInst>(T))
     return TerminatorReason;
   return nullptr;

@@ -122,8 +122,8 @@ const char *whyInstructionRefusesCut(const llvm::Instruction &I,
 const char *whyLoopEntryRefusesCut(const llvm::Loop &C);
 
 /// Why the cut refuses a block of the body that ends in \p T: a terminator
-/// it cannot redirect (indirectbr, callbr, exception edges), or a return;
-/// null when neither.
+/// it cannot redirect (indirectbr, callbr, exception edges); null when it
+/// can (a block that returns is in no loop).
 const char *whyTerminatorRefusesCut(const llvm::Instruction &T);
 
 /// Why the cut refuses an edge of the body from part \p From to part \p To
@@ -151,7 +151,6 @@ findSharedLocal(const llvm::Function &F,
 extern const char *const BodyAllocaReason;
 extern const char *const TerminatorReason;
 extern const char *const LoopEntryReason;
-extern const char *const ReturnReason;
 extern const char *const EdgeOrderReason;
 extern const char *const LoopSideEffectReason;
 extern const char *const UsedOutsideReason;
