@@ -1,5 +1,5 @@
 #!/bin/sh
-# Shared by bench/mixed and bench/search (each run.sh calls it with its own
+# Shared by bench/mixed, bench/search and bench/rowdot (each run.sh calls it with its own
 # directory): builds the directory's callee.c and caller.c with gcc 12 (-O0,
 # the reference, and -O2), plain clang and clang + vecclone (caller and
 # callee by the same compiler), each with its own name prefix

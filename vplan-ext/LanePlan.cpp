@@ -538,7 +538,27 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
     N->TripCount = AssumedTripCount;
   }
   N->Cost = N->IterCost * N->TripCount;
+  planScalarInnerLoop(C, *N);
   return N;
+}
+
+/// Plan transform: the scalar lane loop's own vectorizer may widen the
+/// inner loop \p C in each lane's run (findScalarInnerLoop); the loop's
+/// scalar cost is then that form's (its iterations, and per lane the
+/// reductions folded at the end), where it is lower.
+void LanePlanBuilder::planScalarInnerLoop(const Loop &C, PlanNode &N) const {
+  ScalarInnerLoop S = findScalarInnerLoop(
+      C, N.TripCountKnown || !N.Note.empty() ? N.TripCount : 0);
+  if (S.Width < 2)
+    return;
+  InstructionCost Iter = scalarInnerIterCost(C, S.Width);
+  InstructionCost Widened =
+      Iter * N.TripCount + scalarInnerRunCost(S) * VF;
+  if (!Widened.isValid() || Widened >= N.Cost.Scalar)
+    return;
+  N.ScalarInnerWidth = S.Width;
+  N.ScalarInnerIterCost = Iter;
+  N.Cost.Scalar = Widened;
 }
 
 /// Builds the nodes of the blocks of \p Scope not yet placed, in program
@@ -750,10 +770,22 @@ std::string LaneLoopVerdict::whyScalar() const {
     return S;
   }
   OS << "its plan costs " << Cost.Vector << " for the vector lane loop and "
-     << Cost.Scalar << " for the scalar one (estimated speedup "
-     << format("%.2f", Speedup) << ", below -vplan-min-speedup="
-     << format("%g", MinSpeedup) << ")";
+     << Cost.Scalar << " for the scalar one";
+  if (ScalarInnerWidth > 1)
+    OS << ", whose inner loop the vectorizer runs " << ScalarInnerWidth
+       << " iterations at a time in each lane";
+  OS << " (estimated speedup " << format("%.2f", Speedup)
+     << ", below -vplan-min-speedup=" << format("%g", MinSpeedup) << ")";
   return S;
+}
+
+unsigned LanePlan::getScalarInnerWidth() const {
+  unsigned W = 1;
+  forEachNode([&](const PlanNode &N) {
+    if (N.isLoop())
+      W = std::max(W, N.getScalarInnerWidth());
+  });
+  return W;
 }
 
 /// The verdict on the lane loop \p P plans, under \p Opts.
@@ -773,6 +805,7 @@ static LaneLoopVerdict verdictOf(const LanePlan &P,
   V.Decisions.VerifyVectorizer = Opts.VerifyVectorizer;
   V.MinSpeedup = Opts.MinSpeedup;
   V.PartlyDeclined = P.isPartlyDeclined();
+  V.ScalarInnerWidth = P.getScalarInnerWidth();
   // An invalid or zero cost says nothing: the vectorizer decides. A lane
   // loop the vectorizer declines stays scalar whatever the costs say.
   if (const Instruction *I = P.getDeclined())

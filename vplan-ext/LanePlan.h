@@ -100,6 +100,9 @@ public:
   NodeKind getKind() const { return Kind; }
   bool isRegion() const { return Kind >= DivergentIf; }
   bool isLoop() const { return Kind == DivergentLoop || Kind == UniformLoop; }
+  /// A loop the scalar lane loop's vectorizer widens in each lane's run:
+  /// how many iterations at a time (1: none).
+  unsigned getScalarInnerWidth() const { return ScalarInnerWidth; }
 
   /// Recipes: the instructions, in program order.
   llvm::ArrayRef<const llvm::Instruction *> insts() const { return Insts; }
@@ -164,6 +167,11 @@ private:
   PlanCost IterCost;
   unsigned TripCount = 0;
   bool TripCountKnown = false;
+  /// Loops: how many iterations at a time the scalar lane loop's vectorizer
+  /// runs (findScalarInnerLoop), and one iteration's scalar cost so, which the
+  /// loop's scalar cost counts.
+  unsigned ScalarInnerWidth = 1;
+  llvm::InstructionCost ScalarInnerIterCost;
   /// If/else regions: the sides, and their cost when every lane agrees.
   const llvm::BasicBlock *Then = nullptr, *Else = nullptr;
   PlanCost ThenCost, ElseCost;
@@ -251,6 +259,9 @@ public:
   /// declines (the plan costs that lane loop scalar; the cut still tags it
   /// for the vectorizer, which then leaves it).
   bool isPartlyDeclined() const { return PartlyDeclined; }
+  /// The widest of the inner loops the scalar lane loop's vectorizer widens
+  /// in each lane's run (PlanNode's ScalarInnerWidth); 1 when none.
+  unsigned getScalarInnerWidth() const;
   /// The refusal that leaves the whole lane loop, with a loop inside,
   /// uncut (no cut is made before it): the vectorizer cannot widen it.
   /// In a lane loop without loops, the refused cut at a call run lane by
@@ -354,6 +365,8 @@ struct LaneLoopVerdict {
   /// Whether the plan costs some lane loop of the cut scalar for such an
   /// instruction (LanePlan::isPartlyDeclined).
   bool PartlyDeclined = false;
+  /// LanePlan::getScalarInnerWidth.
+  unsigned ScalarInnerWidth = 1;
   /// Why no cut of the lane loop is made, with a loop inside, or a call
   /// run lane by lane (RefusedAtCall) (LanePlan::getLeftWholeBy): it stays
   /// scalar, unless MinSpeedup is 0.

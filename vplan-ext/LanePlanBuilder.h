@@ -25,6 +25,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/IVDescriptors.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/BasicBlock.h"
@@ -269,6 +270,18 @@ private:
 
   void buildScope(const BlockSet &Scope, const Loop *ScopeLoop,
                   const BasicBlock *BOSCCRegion, NodeList &Out);
+  /// An inner loop the scalar lane loop's vectorizer widens in each lane's
+  /// run (findScalarInnerLoop): how many iterations at a time, and its
+  /// reductions.
+  struct ScalarInnerLoop {
+    unsigned Width = 1;
+    SmallVector<RecurrenceDescriptor, 2> Reductions;
+  };
+  ScalarInnerLoop findScalarInnerLoop(const Loop &C,
+                                      unsigned MaxTripCount) const;
+  InstructionCost scalarInnerRunCost(const ScalarInnerLoop &S) const;
+  InstructionCost scalarInnerIterCost(const Loop &C, unsigned Width) const;
+  void planScalarInnerLoop(const Loop &C, PlanNode &N) const;
   static void costAsScalar(PlanNode &N);
   static const Instruction *findDeclinedLaneLoop(const NodeList &Nodes);
   void costDeclinedLaneLoops(NodeList &Nodes) const;
@@ -302,7 +315,9 @@ private:
   void addCall(CallBase &CB, NodeList &Out);
   InstructionCost widenCost(const Instruction &I) const;
   /// The widened instruction's own cost (widenCost without the cap).
-  InstructionCost vectorFormCost(const Instruction &I) const;
+  InstructionCost
+  vectorFormCost(const Instruction &I,
+                 std::optional<ElementCount> At = std::nullopt) const;
   InstructionCost divisionThroughDoubleCost(const Instruction &I) const;
 
   std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);

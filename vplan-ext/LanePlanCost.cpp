@@ -11,9 +11,17 @@
 #include "vplan-ext/LanePlanBuilder.h"
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/WideIntDivision.h"
+#include "llvm/Analysis/IVDescriptors.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
 
@@ -163,11 +171,16 @@ LanePlanBuilder::divisionThroughDoubleCost(const Instruction &I) const {
   return C;
 }
 
-InstructionCost LanePlanBuilder::vectorFormCost(const Instruction &I) const {
+/// The widened form of \p I across the plan's lanes, or across \p At
+/// iterations of a loop the vectorizer widens (every operand vector).
+InstructionCost
+LanePlanBuilder::vectorFormCost(const Instruction &I,
+                                std::optional<ElementCount> At) const {
+  auto Widen = [&](Type *T) { return At ? toVectorTy(T, *At) : widen(T); };
   Type *Ty = I.getType();
   if (isa<BinaryOperator, UnaryOperator>(I)) {
     return TTI.getArithmeticInstrCost(
-        I.getOpcode(), widen(Ty), CostKind,
+        I.getOpcode(), Widen(Ty), CostKind,
         TargetTransformInfo::getOperandInfo(I.getOperand(0)),
         I.getNumOperands() > 1
             ? TargetTransformInfo::getOperandInfo(I.getOperand(1))
@@ -175,28 +188,29 @@ InstructionCost LanePlanBuilder::vectorFormCost(const Instruction &I) const {
   }
   if (auto *Cast = dyn_cast<CastInst>(&I))
     return TTI.getCastInstrCost(
-        Cast->getOpcode(), widen(Ty), widen(Cast->getSrcTy()),
+        Cast->getOpcode(), Widen(Ty), Widen(Cast->getSrcTy()),
         TargetTransformInfo::CastContextHint::None, CostKind);
   if (auto *Cmp = dyn_cast<CmpInst>(&I))
     return TTI.getCmpSelInstrCost(Cmp->getOpcode(),
-                                  widen(Cmp->getOperand(0)->getType()),
-                                  widen(Ty), Cmp->getPredicate(), CostKind);
+                                  Widen(Cmp->getOperand(0)->getType()),
+                                  Widen(Ty), Cmp->getPredicate(), CostKind);
   if (auto *Sel = dyn_cast<SelectInst>(&I)) {
     Type *CondTy = Sel->getCondition()->getType();
-    if (isVarying(Sel->getCondition()))
-      CondTy = widen(CondTy);
-    return TTI.getCmpSelInstrCost(Instruction::Select, widen(Ty), CondTy,
+    if (At || isVarying(Sel->getCondition()))
+      CondTy = Widen(CondTy);
+    return TTI.getCmpSelInstrCost(Instruction::Select, Widen(Ty), CondTy,
                                   CmpInst::BAD_ICMP_PREDICATE, CostKind);
   }
   if (isa<GetElementPtrInst>(I)) {
     // A vector of pointers costs one vector add.
     return TTI.getArithmeticInstrCost(Instruction::Add,
-                                      widen(DL.getIndexType(Ty)), CostKind);
+                                      Widen(DL.getIndexType(Ty)), CostKind);
   }
   if (isa<PHINode, FreezeInst>(I))
     return 0;
   // Anything else (extractvalue, ...): one instance per lane.
-  return TTI.getInstructionCost(&I, CostKind) * VF;
+  return TTI.getInstructionCost(&I, CostKind) *
+         (At ? At->getKnownMinValue() : VF);
 }
 
 /// Whether the cut gives \p N lane loops of its own, apart from the nodes
@@ -219,6 +233,142 @@ static const Instruction *firstDeclined(const PlanNode &N) {
         Declined = I;
   });
   return Declined;
+}
+
+/// How many iterations of the inner loop \p C at a time the loop
+/// vectorizer runs in the scalar lane loop, where each lane runs C on its
+/// own; 1 where it leaves C scalar as far as the plan can tell. The vector
+/// plan runs the lanes' iterations side by side instead, so against a C
+/// the vectorizer widens (a lane's row read contiguously, a sum it may
+/// reorder) the scalar lane loop is the fair comparison: a per-lane dot
+/// product over rows is several times faster there than gathered across
+/// the lanes. Predicted only where the vectorizer surely widens C: an
+/// innermost loop with one exit, at its latch, and a computable trip
+/// count; header phis that are inductions or reductions it may reorder (a
+/// floating-point one only with reassociation allowed); memory only in
+/// blocks every iteration runs, each access simple, loads contiguous in C
+/// or invariant in it, stores contiguous; calls only to intrinsics it
+/// widens. The width: the widest vector register over the widest element
+/// type those accesses and reductions use, at most \p MaxTripCount (0:
+/// unknown, where the vectorizer too prices the loop by its iterations).
+LanePlanBuilder::ScalarInnerLoop
+LanePlanBuilder::findScalarInnerLoop(const Loop &C,
+                                     unsigned MaxTripCount) const {
+  ScalarInnerLoop Out;
+  BasicBlock *Latch = C.getLoopLatch();
+  if (!C.isInnermost() || !Latch || C.getExitingBlock() != Latch ||
+      !C.getLoopPreheader() ||
+      isa<SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&C)))
+    return Out;
+  unsigned WidestBits = 0;
+  auto Note = [&](Type *T) {
+    if (T->isIntOrPtrTy() || T->isFloatingPointTy())
+      WidestBits = std::max<unsigned>(WidestBits, DL.getTypeSizeInBits(T));
+  };
+  Loop &ML = const_cast<Loop &>(C);
+  for (PHINode &PN : C.getHeader()->phis()) {
+    InductionDescriptor ID;
+    if (InductionDescriptor::isInductionPHI(&PN, &C, &SE, ID))
+      continue;
+    RecurrenceDescriptor RD;
+    if (!RecurrenceDescriptor::isReductionPHI(&PN, &ML, RD, nullptr, &AC, &DT,
+                                              &SE) ||
+        RD.hasExactFPMath())
+      return Out;
+    Note(PN.getType());
+    Out.Reductions.push_back(RD);
+  }
+  PredicatedScalarEvolution PSE(SE, ML);
+  for (BasicBlock *BB : C.blocks())
+    for (Instruction &I : *BB) {
+      if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+        if (!isTriviallyVectorizable(II->getIntrinsicID()))
+          return Out;
+        continue;
+      }
+      if (isa<CallBase>(I))
+        return Out;
+      if (!I.mayReadOrWriteMemory())
+        continue;
+      auto *Ld = dyn_cast<LoadInst>(&I);
+      auto *St = dyn_cast<StoreInst>(&I);
+      if (!(Ld && Ld->isSimple()) && !(St && St->isSimple()))
+        return Out;
+      if (!DT.dominates(BB, Latch))
+        return Out;
+      Type *T = getLoadStoreType(&I);
+      Value *Ptr = getLoadStorePointerOperand(&I);
+      Note(T);
+      if (Ld && SE.isLoopInvariant(SE.getSCEV(Ptr), &C))
+        continue;
+      const SCEVAddRecExpr *AR = PSE.getAsAddRec(Ptr);
+      auto *Step = AR && AR->getLoop() == &C && AR->isAffine()
+                       ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE))
+                       : nullptr;
+      if (!Step || Step->getAPInt().abs() != DL.getTypeStoreSize(T))
+        return Out;
+    }
+  if (!WidestBits)
+    return Out;
+  unsigned Width = vectorRegisterBits(&TTI) / WidestBits;
+  if (MaxTripCount)
+    Width = std::min(Width, MaxTripCount);
+  Out.Width = Width >= 2 ? Width : 1;
+  return Out;
+}
+
+/// What a lane's run of the widened inner loop \p S costs besides its
+/// iterations: each reduction's vector folded into one value.
+InstructionCost
+LanePlanBuilder::scalarInnerRunCost(const ScalarInnerLoop &S) const {
+  InstructionCost C = 0;
+  for (const RecurrenceDescriptor &RD : S.Reductions) {
+    auto *VT = FixedVectorType::get(RD.getRecurrenceType(), S.Width);
+    RecurKind K = RD.getRecurrenceKind();
+    C += RecurrenceDescriptor::isMinMaxRecurrenceKind(K)
+             ? TTI.getMinMaxReductionCost(getMinMaxReductionIntrinsicOp(K),
+                                          VT, RD.getFastMathFlags(), CostKind)
+             : TTI.getArithmeticReductionCost(RD.getOpcode(), VT,
+                                              RD.getFastMathFlags(), CostKind);
+  }
+  return C;
+}
+
+/// One iteration of \p C for the plan's VF lanes in the scalar lane loop,
+/// where the vectorizer runs C \p Width iterations at a time
+/// (findScalarInnerLoop): VF / Width runs of C's instructions at that width,
+/// contiguous accesses as wide ones; addresses, inductions, reductions and
+/// loads of one address (hoisted out of C) cost nothing.
+InstructionCost LanePlanBuilder::scalarInnerIterCost(const Loop &C,
+                                                     unsigned Width) const {
+  ElementCount EC = ElementCount::getFixed(Width);
+  InstructionCost Sum = 0;
+  for (BasicBlock *BB : C.blocks())
+    for (Instruction &I : *BB) {
+      if (isa<PHINode, GetElementPtrInst>(I) || I.isTerminator())
+        continue;
+      if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+        SmallVector<Type *, 4> ArgTys;
+        for (const Use &A : II->args())
+          ArgTys.push_back(toVectorTy(A->getType(), EC));
+        Sum += TTI.getIntrinsicInstrCost(
+            IntrinsicCostAttributes(II->getIntrinsicID(),
+                                    toVectorTy(II->getType(), EC), ArgTys),
+            CostKind);
+        continue;
+      }
+      if (!isa<LoadInst, StoreInst>(I)) {
+        Sum += vectorFormCost(I, EC);
+        continue;
+      }
+      if (isa<LoadInst>(I) &&
+          SE.isLoopInvariant(SE.getSCEV(getLoadStorePointerOperand(&I)), &C))
+        continue;
+      Sum += TTI.getMemoryOpCost(
+          I.getOpcode(), toVectorTy(getLoadStoreType(&I), EC),
+          getLoadStoreAlignment(&I), getLoadStoreAddressSpace(&I), CostKind);
+    }
+  return (Sum * VF + (Width - 1)) / Width;
 }
 
 /// \p N runs in a lane loop the vectorizer declines: each lane runs the

@@ -252,6 +252,10 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
       OS << "unknown (assumed " << TripCount << ")";
     OS << ", per iteration ";
     printCosts(OS, IterCost);
+    if (ScalarInnerWidth > 1)
+      OS << "; the scalar lane loop's vectorizer runs it " << ScalarInnerWidth
+         << " iterations at a time (scalar " << ScalarInnerIterCost
+         << " per iteration)";
     if (!Lockstep.empty())
       OS << "; lockstep: " << Lockstep;
     if (LoopDecision.EnteredCopy)
