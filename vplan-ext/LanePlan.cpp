@@ -544,16 +544,21 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
 
 /// Plan transform: the scalar lane loop's own vectorizer may widen the
 /// inner loop \p C in each lane's run (findScalarInnerLoop); the loop's
-/// scalar cost is then that form's (its iterations, and per lane the
-/// reductions folded at the end), where it is lower.
+/// scalar cost is then that form's, where it is lower: with a known or
+/// bounded trip count, its whole vector iterations and the rest one by
+/// one; with an unknown one, as the vectorizer prices it, per iteration;
+/// and per lane the reductions folded at the end.
 void LanePlanBuilder::planScalarInnerLoop(const Loop &C, PlanNode &N) const {
-  ScalarInnerLoop S = findScalarInnerLoop(
-      C, N.TripCountKnown || !N.Note.empty() ? N.TripCount : 0);
+  bool Bounded = N.TripCountKnown || !N.Note.empty();
+  ScalarInnerLoop S = findScalarInnerLoop(C, Bounded ? N.TripCount : 0);
   if (S.Width < 2)
     return;
   InstructionCost Iter = scalarInnerIterCost(C, S.Width);
-  InstructionCost Widened =
-      Iter * N.TripCount + scalarInnerRunCost(S) * VF;
+  InstructionCost Widened = Iter * N.TripCount;
+  if (Bounded)
+    Widened = Iter * (N.TripCount / S.Width * S.Width) +
+              N.IterCost.Scalar * (N.TripCount % S.Width);
+  Widened += scalarInnerRunCost(S) * VF;
   if (!Widened.isValid() || Widened >= N.Cost.Scalar)
     return;
   N.ScalarInnerWidth = S.Width;

@@ -235,6 +235,23 @@ static const Instruction *firstDeclined(const PlanNode &N) {
   return Declined;
 }
 
+/// A reduction the vectorizer keeps as one vector and folds at the end,
+/// whose folding TTI prices (an arithmetic one, a minimum or a maximum).
+static bool isFoldedReduction(RecurKind K) {
+  switch (K) {
+  case RecurKind::Add:
+  case RecurKind::Mul:
+  case RecurKind::Or:
+  case RecurKind::And:
+  case RecurKind::Xor:
+  case RecurKind::FAdd:
+  case RecurKind::FMul:
+    return true;
+  default:
+    return RecurrenceDescriptor::isMinMaxRecurrenceKind(K);
+  }
+}
+
 /// How many iterations of the inner loop \p C at a time the loop
 /// vectorizer runs in the scalar lane loop, where each lane runs C on its
 /// own; 1 where it leaves C scalar as far as the plan can tell. The vector
@@ -273,7 +290,8 @@ LanePlanBuilder::findScalarInnerLoop(const Loop &C,
     RecurrenceDescriptor RD;
     if (!RecurrenceDescriptor::isReductionPHI(&PN, &ML, RD, nullptr, &AC, &DT,
                                               &SE) ||
-        RD.hasExactFPMath())
+        RD.hasExactFPMath() || !isFoldedReduction(RD.getRecurrenceKind()) ||
+        !VectorType::isValidElementType(RD.getRecurrenceType()))
       return Out;
     Note(PN.getType());
     Out.Reductions.push_back(RD);

@@ -43,3 +43,24 @@ int firstabove(const float *a, int i, int n, float t) {
       return j;
   return -1;
 }
+
+/* Reductions that are no sum, product, bit operation, minimum or maximum
+ * (the last index above t, whether any is): no folding TTI prices, so the
+ * plan does not count on their widened form. */
+#pragma omp declare simd uniform(a, n, t) linear(i) notinbranch
+int lastabove(const int *a, int i, int n, int t) {
+  int r = -1;
+  for (int j = 0; j < n; j++)
+    if (a[(long)i * n + j] > t)
+      r = j;
+  return r;
+}
+
+#pragma omp declare simd uniform(a, n, t) linear(i) notinbranch
+int anyabove(const int *a, int i, int n, int t) {
+  int r = 0;
+  for (int j = 0; j < n; j++)
+    if (a[(long)i * n + j] > t)
+      r = 7;
+  return r;
+}
