@@ -1,7 +1,7 @@
 // bench/rowdot driver: checks every configuration against the scalar
 // reference (ref_, gcc -O0), then times them: a matrix-vector product of
 // 4096 rows of random ints, one row per call, at row lengths 8, 32 and 256.
-#include <benchmark/benchmark.h>
+#include "../three-way.h"
 
 #include <cstdio>
 #include <cstring>
@@ -59,15 +59,6 @@ static void BM_rowdot(benchmark::State &St, const Config &C) {
 }
 
 int main(int argc, char **argv) {
-  if (!check())
-    return 1;
-  for (const Config &C : Configs)
-    benchmark::RegisterBenchmark((std::string("rowdot/") + C.Name).c_str(),
-                                 BM_rowdot, C)
-        ->Arg(8)
-        ->Arg(32)
-        ->Arg(256);
-  benchmark::Initialize(&argc, argv);
-  benchmark::RunSpecifiedBenchmarks();
-  return 0;
+  return runThreeWay(argc, argv, check(), "rowdot", Configs, BM_rowdot,
+                     {8, 32, 256});
 }

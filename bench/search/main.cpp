@@ -2,7 +2,7 @@
 // reference (ref_, gcc -O0), then times them. Rows of random floats in
 // [0, 1); the threshold makes most rows run to the end (a lane's search
 // stops early in about 40% of the rows at length 32).
-#include <benchmark/benchmark.h>
+#include "../three-way.h"
 
 #include <cstdio>
 #include <cstring>
@@ -62,15 +62,6 @@ static void BM_search(benchmark::State &St, const Config &C) {
 }
 
 int main(int argc, char **argv) {
-  if (!check())
-    return 1;
-  for (const Config &C : Configs)
-    benchmark::RegisterBenchmark((std::string("search/") + C.Name).c_str(),
-                                 BM_search, C)
-        ->Arg(16)
-        ->Arg(32)
-        ->Arg(64);
-  benchmark::Initialize(&argc, argv);
-  benchmark::RunSpecifiedBenchmarks();
-  return 0;
+  return runThreeWay(argc, argv, check(), "search", Configs, BM_search,
+                     {16, 32, 64});
 }
