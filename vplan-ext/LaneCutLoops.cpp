@@ -52,6 +52,8 @@ void Cutter::transform() {
     addEnteredCopy(Loop2);
   if (D.SteadyPlanned && !D.Lockstep.ExitTests.empty())
     MadeSteadyCopy = addSteadyCopy();
+  if (D.Blocks)
+    addBlockCopy(Loop2);
   if (D.BOSCCBranch)
     addBOSCCCopies(Loop2);
 }

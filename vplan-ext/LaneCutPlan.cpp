@@ -130,6 +130,7 @@ bool Cutter::takeLoopDecision(Loop &Inner, const DominatorTree &DT,
     D.LockstepPlanned = L->Lockstep;
     D.PrefetchChunks = L->PrefetchChunks;
     D.SteadyPlanned = L->SteadyRounds;
+    D.Blocks = L->Blocks.empty() ? nullptr : &L->Blocks;
   } else {
     ++NumUnplannedLoops;
     LLVM_DEBUG(dbgs() << "vplan-ext: no plan for the loop at "

@@ -109,6 +109,22 @@ void Cutter::makeRoundCounters(IRBuilder<> &B) {
                    N.WLatch);
     N.Round[PN] = R;
   }
+  // A uniform loop's counters read ahead by its transposed blocks: one
+  // scalar per round too (from lane 0's state array they would pass
+  // through a vector each round, once the copies' states merge).
+  if (D.Blocks)
+    for (auto [PN, Step] : D.Blocks->Counters) {
+      auto *P = const_cast<PHINode *>(PN);
+      if (N.Round.count(P))
+        continue;
+      PHINode *R = B.CreatePHI(P->getType(), 2, P->getName() + ".round");
+      R->addIncoming(P->getIncomingValueForBlock(InnerPre), N.T1);
+      R->addIncoming(IRBuilder<>(N.WLatch->getTerminator())
+                         .CreateAdd(R, const_cast<ConstantInt *>(Step),
+                                    P->getName() + ".round.next"),
+                     N.WLatch);
+      N.Round[P] = R;
+    }
   NumRoundCounters += N.Round.size();
 }
 
@@ -136,7 +152,7 @@ void Cutter::loadSharedValues(IRBuilder<> &B) {
     return Elt->getType() == Ty ? Elt : B.CreateTrunc(Elt, Ty, Name);
   };
   for (auto [PN, Arr] : zip(N.StatePhis, N.StateArr))
-    if (D.UniformPhis.count(PN))
+    if (D.UniformPhis.count(PN) && !N.Round.count(PN))
       N.Shared[PN] = LoadShared(PN->getType(), Arr, PN->getName());
   for (Instruction *I : D.UniformInA)
     N.Shared[I] = LoadShared(I->getType(),

@@ -154,6 +154,10 @@ struct CutDecisions {
   /// rounds where every lane entered (InnerLoopDecision::EnteredCopy;
   /// without a plan, when it has lane-affine inputs: LaneAffineIn[PartI]).
   bool EnteredCopy = false;
+  /// An innermost uniform loop's loads read in transposed blocks, with a
+  /// copy of lane loop 2 that reads them (InnerLoopDecision::Blocks); null
+  /// for none.
+  const TransposedBlocks *Blocks = nullptr;
   /// Lanes leave the region on edges to more than one block: each records
   /// where (resumePoints), and lane loop 3 dispatches on it.
   bool NeedResume = false;
@@ -268,6 +272,8 @@ public:
   const CutDecisions &decisions() const { return D; }
   bool madeSteadyCopy() const { return MadeSteadyCopy; }
   bool madeEnteredCopy() const { return D.EnteredCopy; }
+  /// Loads the cut reads in transposed blocks (addBlockCopy).
+  unsigned numTransposedReads() const { return NumTransposedReads; }
   /// Where this cut is made, for remarks (`its inner loop`, `the call to
   /// 'f'`, `its if/else region`); empty before a site is found.
   StringRef siteText() const { return SiteText; }
@@ -442,6 +448,16 @@ private:
                      const SmallPtrSetImpl<BasicBlock *> &InCopy,
                      unsigned Ahead);
 
+  // Transposed blocks (LaneCutBlock.cpp).
+  bool addBlockCopy(ArrayRef<BasicBlock *> Loop2Blocks);
+  Value *copyForBlock(IRBuilder<> &B, Value *V,
+                      const SmallPtrSetImpl<BasicBlock *> &InLoop2,
+                      DenseMap<Value *, Value *> &Done, unsigned Depth = 0);
+  Value *blockRuns(IRBuilder<> &B,
+                   const SmallPtrSetImpl<BasicBlock *> &InLoop2);
+  bool fillBlock(IRBuilder<> &B, const LoadInst &X, AllocaInst *Cols,
+                 const SmallPtrSetImpl<BasicBlock *> &InLoop2);
+
   // The steady copy (LaneCutSteady.cpp).
   bool addSteadyCopy();
   SmallVector<BasicBlock *, 32> roundBody() const;
@@ -532,6 +548,7 @@ private:
   CutDecisions D;
   CutIR N;
   bool MadeSteadyCopy = false;
+  unsigned NumTransposedReads = 0;
 };
 
 } // namespace fission

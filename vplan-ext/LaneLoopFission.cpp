@@ -189,6 +189,7 @@ FissionResult fissionLaneLoop(Function &F, BasicBlock *LaneHeader,
       R.NumSteppedCopies += !C.decisions().Lockstep.LaneStepped.empty();
       R.NumSteadyCopies += C.madeSteadyCopy();
       R.NumEnteredCopies += C.madeEnteredCopy();
+      R.NumTransposedReads += C.numTransposedReads();
       Work.insert(Work.begin(), C.NewHeaders.begin(), C.NewHeaders.end());
       break;
     case fission::Cutter::Failed:

@@ -88,6 +88,8 @@ struct FissionResult {
   /// Uniform loops with shadow lanes given a copy for rounds where every
   /// lane entered.
   unsigned NumEnteredCopies = 0;
+  /// Loads read in transposed blocks.
+  unsigned NumTransposedReads = 0;
   llvm::SetVector<llvm::StringRef> SerialCallees;
   /// Why a cut was refused (the first one): the lane loop it would have
   /// cut is left whole.

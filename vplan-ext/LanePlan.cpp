@@ -525,6 +525,7 @@ LanePlanBuilder::buildLoop(Loop &C, const BasicBlock *BOSCCRegion) {
   if (Divergent)
     N->Children.push_back(buildMaskedExit(C));
   planSteadyRounds(*N);
+  planTransposedBlocks(C, *N);
   for (const auto &Child : N->Children)
     N->IterCost += Child->Cost;
   if (unsigned TC = SE.getSmallConstantTripCount(&C)) {

@@ -84,6 +84,7 @@ public:
     Gather,       ///< load through per-lane addresses
     Scatter,      ///< store through per-lane addresses
     Scalarize,    ///< strided access cheapest as VF scalar loads/stores
+    Transposed,   ///< each lane's row read VF iterations at a time
     Uniform,      ///< computed once for all lanes, broadcast when needed
     Blend,        ///< phi picking a value per lane (select on a mask)
     Instantiate,  ///< call without vector variant: lane by lane
@@ -208,12 +209,16 @@ struct PlanShape {
   /// Uniform loops with shadow lanes given a copy for rounds where every
   /// lane entered (InnerLoopDecision::EnteredCopy).
   unsigned EnteredCopies = 0;
+  /// Loads read in transposed blocks (InnerLoopDecision::Blocks).
+  unsigned TransposedReads = 0;
 
   bool operator==(const PlanShape &O) const {
     return Loops == O.Loops && UniformLoops == O.UniformLoops &&
            BOSCC == O.BOSCC && RoundCounters == O.RoundCounters &&
            SteppedCopies == O.SteppedCopies &&
-           SteadyCopies == O.SteadyCopies && EnteredCopies == O.EnteredCopies;
+           SteadyCopies == O.SteadyCopies &&
+           EnteredCopies == O.EnteredCopies &&
+           TransposedReads == O.TransposedReads;
   }
 };
 

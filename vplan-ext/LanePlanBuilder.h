@@ -322,6 +322,14 @@ private:
 
   std::unique_ptr<PlanNode> buildLoop(Loop &C, const BasicBlock *BOSCCRegion);
   void planSteadyRounds(PlanNode &N) const;
+  /// Plan transform (LanePlanBlocks.cpp): per-lane row reads of the
+  /// innermost uniform loop \p C read in transposed blocks where cheaper.
+  void planTransposedBlocks(const Loop &C, PlanNode &N) const;
+  bool findBlockExits(const Loop &C, const InnerLoopDecision &D,
+                      TransposedBlocks &B) const;
+  bool readsOwnRow(const Loop &C, const LoadInst &X) const;
+  InstructionCost transposedBlockCost(const LoadInst &X,
+                                      unsigned NumExits) const;
   void recordNoWrap(const Instruction &I);
   void planLaneValues(const Loop &C, InnerLoopDecision &D) const;
   bool planEnteredCopy(const Loop &C, const InnerLoopDecision &D) const;

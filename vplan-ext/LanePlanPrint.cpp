@@ -38,6 +38,8 @@ static StringRef kindName(PlanNode::NodeKind K) {
     return "scatter";
   case PlanNode::Scalarize:
     return "per-lane memory";
+  case PlanNode::Transposed:
+    return "transposed block";
   case PlanNode::Uniform:
     return "uniform";
   case PlanNode::Blend:
@@ -203,6 +205,7 @@ void PlanNode::print(raw_ostream &OS, unsigned Indent) const {
   case Gather:
   case Scatter:
   case Scalarize:
+  case Transposed:
   case Instantiate: {
     OS << ": ";
     ListSeparator LS;
@@ -318,6 +321,7 @@ PlanShape LanePlan::shape() const {
     S.SteppedCopies += N.hasSteppedCopy();
     S.SteadyCopies += N.getLoopDecision().SteadyRounds;
     S.EnteredCopies += N.getLoopDecision().EnteredCopy;
+    S.TransposedReads += N.getLoopDecision().Blocks.Reads.size();
   });
   return S;
 }
@@ -337,6 +341,7 @@ std::string comparePlanWithCut(const PlanShape &Plan, const FissionResult &FR) {
   Cut.SteppedCopies = FR.NumSteppedCopies;
   Cut.SteadyCopies = FR.NumSteadyCopies;
   Cut.EnteredCopies = FR.NumEnteredCopies;
+  Cut.TransposedReads = FR.NumTransposedReads;
   if (FR.UnplannedFailure || Plan == Cut)
     return "";
   std::string S;
@@ -346,10 +351,12 @@ std::string comparePlanWithCut(const PlanShape &Plan, const FissionResult &FR) {
      << " BOSCC region(s), " << Plan.RoundCounters << " round counter(s), "
      << Plan.SteppedCopies << " lane-stepped copy(ies), " << Plan.SteadyCopies
      << " steady copy(ies), " << Plan.EnteredCopies
-     << " entered copy(ies); the cut made " << Cut.Loops << ", "
+     << " entered copy(ies), " << Plan.TransposedReads
+     << " read(s) in transposed blocks; the cut made " << Cut.Loops << ", "
      << Cut.UniformLoops << " uniform, " << Cut.BOSCC << ", "
      << Cut.RoundCounters << ", " << Cut.SteppedCopies << ", "
-     << Cut.SteadyCopies << ", " << Cut.EnteredCopies;
+     << Cut.SteadyCopies << ", " << Cut.EnteredCopies << ", "
+     << Cut.TransposedReads;
   return S;
 }
 

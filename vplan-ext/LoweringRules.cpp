@@ -50,6 +50,12 @@ static cl::opt<unsigned> ClLockstepPrefetch(
     cl::desc("Lane-stepped copies of divergent loops prefetch each round's "
              "contiguous accesses this many lane chunks ahead (0: off)"));
 
+static cl::opt<bool> ClTransposedBlocks(
+    "vplan-transposed-blocks", cl::init(true), cl::Hidden,
+    cl::desc("Uniform loops: read each lane's row (a[i * n + j]) VF "
+             "iterations at a time and transpose it in registers, where the "
+             "plan prices that below a gather"));
+
 // A plan whose costs say nothing (a call to a function, priced as a call
 // and not as its callee's body) has no estimate and is not held to it.
 static cl::opt<double> ClMinSpeedup(
@@ -110,6 +116,7 @@ LaneLoweringOptions LaneLoweringOptions::fromCommandLine() {
   O.BOSCCThreshold = ClBOSCCThreshold;
   O.BOSCCMaxRegions = ClBOSCCMaxRegions;
   O.Lockstep = ClEnableLockstep;
+  O.TransposedBlocks = ClTransposedBlocks;
   O.LockstepPrefetch = ClLockstepPrefetch;
   O.MinSpeedup = ClMinSpeedup;
   O.VerifyPlan = ClVerifyPlan;
@@ -157,6 +164,8 @@ Error LaneLoweringOptions::parseParams(StringRef Params) {
         return Switch(Lockstep);
       if (Name == "lockstep-prefetch")
         return Number(LockstepPrefetch);
+      if (Name == "transposed-blocks")
+        return Switch(TransposedBlocks);
       if (Name == "verify-plan")
         return Switch(VerifyPlan);
       if (Name == "verify-vectorizer")

@@ -17,8 +17,11 @@
 
 namespace llvm {
 class BasicBlock;
+class BranchInst;
 class CallBase;
+class ConstantInt;
 class Instruction;
+class LoadInst;
 class PHINode;
 } // namespace llvm
 
@@ -31,13 +34,16 @@ namespace vplanext {
 /// is cut at its calls again (its branches get no BOSCC copies), on other
 /// edges (a steady copy's exit tests never leave) or with other
 /// lane-affine values (the copies compute the lane-stepped inputs, and a
-/// shadowed loop's lane-affine inputs, from their counter). Bits; 0 is not
-/// a copy.
+/// shadowed loop's lane-affine inputs, from their counter). A loop with
+/// transposed blocks gets a copy that reads them (BlockCopy) and no other,
+/// and holds no call run lane by lane or BOSCC region. Bits; 0 is not a
+/// copy.
 enum LaneCopy : unsigned {
   NotACopy = 0,
   SteppedCopy = 1,
   AllEnteredCopy = 2,
   SteadyCopy = 4,
+  BlockCopy = 8,
 };
 
 /// A cut at a call or a BOSCC region: the call or the branch, of the uncut
@@ -80,6 +86,27 @@ struct CutDecision {
   CutRefusal Refused;
 };
 
+/// Loads of an innermost uniform loop that every lane makes in every
+/// iteration, each lane at its own row (`a[i * n + j]`: one element further
+/// per iteration, the lanes' rows apart), read a block of VF iterations at
+/// a time: each lane's next VF elements as one vector, transposed into one
+/// vector per iteration (planTransposedBlocks, Cutter::addBlockCopy).
+struct TransposedBlocks {
+  /// The loads, instructions of the loop.
+  llvm::SmallVector<const llvm::LoadInst *, 2> Reads;
+  /// The loop's counters the exit tests read, with their steps: a block is
+  /// read when the tests of its VF iterations, computed from the counters
+  /// before its first round, all stay in the loop.
+  llvm::SmallVector<std::pair<const llvm::PHINode *, const llvm::ConstantInt *>,
+                    2>
+      Counters;
+  /// Every exiting branch of the loop, and whether it comes after every
+  /// read in its iteration (the block's last iteration need not pass it).
+  llvm::SmallVector<std::pair<const llvm::BranchInst *, bool>, 2> Exits;
+
+  bool empty() const { return Reads.empty(); }
+};
+
 /// How the cut lowers one inner loop of the lane loop.
 struct InnerLoopDecision : CutDecision {
   /// Uniform (UniformLoopRule.h): every lane that enters the loop leaves it
@@ -116,6 +143,10 @@ struct InnerLoopDecision : CutDecision {
   /// computes them again from its counter, taken in rounds where every
   /// lane entered (a shadow lane reads the lane it shadows' values).
   bool EnteredCopy = false;
+  /// Innermost uniform loops without shadow lanes: the loads read in
+  /// transposed blocks, with a copy of lane loop 2 that reads them from
+  /// the block.
+  TransposedBlocks Blocks;
 };
 
 struct PlanDecisions {

@@ -35,6 +35,11 @@ struct LaneLoweringOptions {
   /// `lockstep-prefetch` (`-vplan-lockstep-prefetch`): lane chunks ahead a
   /// lane-stepped copy of a divergent loop prefetches (0: none).
   unsigned LockstepPrefetch = 4;
+  /// `transposed-blocks` (`-vplan-transposed-blocks`): a uniform loop's
+  /// per-lane row reads (`a[i * n + j]`) are read VF iterations at a time
+  /// and transposed in registers where the plan prices that below a
+  /// gather.
+  bool TransposedBlocks = true;
   /// `min-speedup` (`-vplan-min-speedup`): a lane loop whose plan
   /// estimates less speedup over the scalar lane loop stays scalar (0:
   /// always vectorize).

@@ -1,0 +1,227 @@
+//===- LanePlanBlocks.cpp - Transposed blocks of per-lane rows ------------===//
+//
+/// \file
+/// Plan transform: in an innermost uniform loop every lane runs every
+/// iteration, so a load whose address steps by one element per iteration
+/// from a start of the lane's own (`a[i * n + j]`, each lane's row) reads
+/// the next VF elements of each row over the next VF iterations. Read
+/// together, VF rows of VF elements are VF contiguous vector loads and a
+/// transpose of VF x VF elements in registers: one vector per iteration,
+/// where every iteration gathered VF elements from VF rows. The cut
+/// executes the choice (Cutter::addBlockCopy); this file decides where the
+/// form is exact and cheaper.
+///
+/// Exact: the loop writes no memory (a block read ahead sees what the
+/// iterations would), every iteration makes the read (its block dominates
+/// the latch), and every exit test is computed from counters (header phis
+/// stepping by a constant) and values from before the loop by instructions
+/// that may be computed again: before a block, the tests of its VF
+/// iterations say whether all of them run, and a block is read only then.
+/// So no lane reads an element it would not have read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "vplan-ext/LanePlanBuilder.h"
+#include "vplan-ext/LockstepAccess.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace vplanext {
+
+/// How deep the copies of an address or an exit test go in the loop; the
+/// cut copies what is outside the loop's body too (a lane-affine value
+/// computed again, a lane array read) and goes deeper (copyForBlock).
+static constexpr unsigned MaxBlockCopyDepth = RecomputeMaxDepth;
+
+/// A header phi of \p C stepping by a constant on its back edge
+/// (`j = phi [s, pre], [j + c, latch]`): the step, else null.
+static const ConstantInt *counterStep(const Loop &C, const PHINode &PN) {
+  const BasicBlock *Latch = C.getLoopLatch();
+  if (PN.getParent() != C.getHeader() || !Latch ||
+      !PN.getType()->isIntegerTy())
+    return nullptr;
+  auto *Next = dyn_cast<BinaryOperator>(PN.getIncomingValueForBlock(Latch));
+  if (!Next || Next->getOpcode() != Instruction::Add)
+    return nullptr;
+  if (Next->getOperand(0) == &PN)
+    return dyn_cast<ConstantInt>(Next->getOperand(1));
+  if (Next->getOperand(1) == &PN)
+    return dyn_cast<ConstantInt>(Next->getOperand(0));
+  return nullptr;
+}
+
+/// Whether \p V, read by an exit test of \p C, can be computed for a later
+/// iteration before it: values from before the loop, \p C's uniform
+/// counters (collected in \p B) starting from a value from before the
+/// lane loop \p LaneLoop, and pure instructions on them.
+static bool isPredictable(const Loop &C, const Loop &LaneLoop,
+                          const Value *V,
+                          const SmallPtrSetImpl<PHINode *> &UniformPhis,
+                          TransposedBlocks &B, unsigned Depth = 0) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !C.contains(I))
+    return true;
+  if (auto *PN = dyn_cast<PHINode>(I)) {
+    const ConstantInt *Step = counterStep(C, *PN);
+    // The cut keeps it as one scalar of the round loop (a round counter),
+    // from a start every lane shares.
+    auto *Start = dyn_cast<Instruction>(
+        PN->getIncomingValueForBlock(C.getLoopPreheader()));
+    if (!Step || !UniformPhis.count(const_cast<PHINode *>(PN)) ||
+        (Start && LaneLoop.contains(Start)))
+      return false;
+    if (!is_contained(make_first_range(B.Counters), PN))
+      B.Counters.push_back({PN, Step});
+    return true;
+  }
+  if (Depth >= MaxBlockCopyDepth || !isPureToRecompute(*I))
+    return false;
+  return all_of(I->operands(), [&](const Value *Op) {
+    return isPredictable(C, LaneLoop, Op, UniformPhis, B, Depth + 1);
+  });
+}
+
+/// Whether \p V, the address of a read of \p C, can be computed for any
+/// lane before a round: pure instructions of the loop on its header phis
+/// (the lane's state in that round) and values from before it.
+static bool isCopyableAddress(const Loop &C, const Value *V,
+                              unsigned Depth = 0) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !C.contains(I))
+    return true;
+  if (isa<PHINode>(I))
+    return I->getParent() == C.getHeader();
+  if (Depth >= MaxBlockCopyDepth || !isPureToRecompute(*I))
+    return false;
+  return all_of(I->operands(), [&](const Value *Op) {
+    return isCopyableAddress(C, Op, Depth + 1);
+  });
+}
+
+/// The exits of \p C in \p B when every one is a test the block can
+/// compute ahead (isPredictable).
+bool LanePlanBuilder::findBlockExits(const Loop &C,
+                                     const InnerLoopDecision &D,
+                                     TransposedBlocks &B) const {
+  SmallVector<BasicBlock *, 4> Exiting;
+  C.getExitingBlocks(Exiting);
+  for (BasicBlock *E : Exiting) {
+    auto *Br = dyn_cast<BranchInst>(E->getTerminator());
+    if (!Br || !Br->isConditional() ||
+        !C.getLoopPreheader() ||
+        !isPredictable(C, L, Br->getCondition(), D.UniformPhis, B))
+      return false;
+    B.Exits.push_back({Br, false});
+  }
+  return !B.Exits.empty();
+}
+
+/// Whether \p X reads each lane's own row in \p C, one element further per
+/// iteration, in every iteration, at an address the cut can compute.
+bool LanePlanBuilder::readsOwnRow(const Loop &C, const LoadInst &X) const {
+  Type *T = X.getType();
+  if (!X.isSimple() || GroupOf.count(&X) || T->isIntegerTy(1) ||
+      !(T->isIntegerTy() || T->isFloatingPointTy()) ||
+      DL.getTypeStoreSize(T) != DL.getTypeAllocSize(T) ||
+      !DT.dominates(X.getParent(), C.getLoopLatch()))
+    return false;
+  const Value *Ptr = X.getPointerOperand();
+  auto *AR =
+      dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<Value *>(Ptr)));
+  if (!AR || AR->getLoop() != &C || !AR->isAffine())
+    return false;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  return Step &&
+         Step->getAPInt() == DL.getTypeAllocSize(T).getFixedValue() &&
+         isCopyableAddress(C, Ptr);
+}
+
+/// One iteration's share of a transposed block of \p X in a loop with
+/// \p NumExits exit tests: the read of its vector from the block, and a
+/// VF-th of the block's VF row loads, its VF log2(VF) two-source shuffles,
+/// its VF stores and its VF x NumExits tests.
+InstructionCost
+LanePlanBuilder::transposedBlockCost(const LoadInst &X,
+                                     unsigned NumExits) const {
+  auto *VT = FixedVectorType::get(X.getType(), VF);
+  Align VecAlign = DL.getPrefTypeAlign(VT);
+  unsigned AS = X.getPointerAddressSpace();
+  InstructionCost Block =
+      TTI.getMemoryOpCost(Instruction::Load, VT, X.getAlign(), AS, CostKind) *
+          VF +
+      TTI.getShuffleCost(TargetTransformInfo::SK_PermuteTwoSrc, VT, VT, {},
+                         CostKind) *
+          (VF * Log2_32(VF)) +
+      TTI.getMemoryOpCost(Instruction::Store, VT, VecAlign, 0, CostKind) * VF +
+      TTI.getCmpSelInstrCost(Instruction::ICmp,
+                             Type::getInt64Ty(X.getContext()), nullptr,
+                             CmpInst::BAD_ICMP_PREDICATE, CostKind) *
+          (VF * NumExits);
+  return TTI.getMemoryOpCost(Instruction::Load, VT, VecAlign, 0, CostKind) +
+         (Block + (VF - 1)) / VF;
+}
+
+/// Plan transform: the gathers and per-lane reads of the innermost uniform
+/// loop \p C (node \p N) that read each lane's own row become transposed
+/// blocks where those cost less. A loop that gets any keeps no other copy
+/// of its lane loop 2 and no cut inside (none would be cut again).
+void LanePlanBuilder::planTransposedBlocks(const Loop &C, PlanNode &N) const {
+  const InnerLoopDecision &D = N.LoopDecision;
+  if (!Opts.TransposedBlocks || P.Scalable || VF < 2 || !isPowerOf2_32(VF) ||
+      !C.isInnermost() || !D.Uniform || D.ShadowLanes || D.Refused ||
+      D.EnteredCopy || D.SteadyRounds || !D.Access.LaneStepped.empty() ||
+      !C.getLoopLatch())
+    return;
+  // Fewer iterations than a block: never one.
+  unsigned MaxTrips = SE.getSmallConstantMaxTripCount(&C);
+  if (MaxTrips && MaxTrips < VF)
+    return;
+  for (const BasicBlock *BB : C.blocks())
+    for (const Instruction &I : *BB)
+      if (I.mayWriteToMemory())
+        return;
+  bool CutInside = false;
+  N.forEach([&](const PlanNode &M) {
+    CutInside |= M.hasBOSCC() || M.isSerialCall();
+  });
+  TransposedBlocks B;
+  if (CutInside || !findBlockExits(C, D, B))
+    return;
+  for (auto &Child : N.Children) {
+    PlanNode &M = *Child;
+    if ((M.Kind != PlanNode::Gather && M.Kind != PlanNode::Scalarize) ||
+        M.Insts.size() != 1)
+      continue;
+    auto *X = dyn_cast<LoadInst>(M.Insts.front());
+    if (!X || !readsOwnRow(C, *X))
+      continue;
+    InstructionCost Cost = transposedBlockCost(*X, B.Exits.size());
+    if (!Cost.isValid() || Cost >= M.Cost.Vector)
+      continue;
+    std::string Note;
+    raw_string_ostream(Note)
+        << "each lane's row, " << VF << " iterations at a time; "
+        << (M.Kind == PlanNode::Gather ? "a gather costs "
+                                       : "per-lane loads cost ")
+        << M.Cost.Vector;
+    M.Kind = PlanNode::Transposed;
+    M.Cost.Vector = Cost;
+    M.Note = std::move(Note);
+    B.Reads.push_back(X);
+  }
+  if (B.Reads.empty())
+    return;
+  for (auto &[Br, AfterReads] : B.Exits)
+    AfterReads = all_of(B.Reads, [&, Br = Br](const LoadInst *X) {
+      return DT.dominates(X->getParent(), Br->getParent());
+    });
+  N.LoopDecision.Blocks = std::move(B);
+}
+
+} // namespace vplanext
