@@ -41,7 +41,8 @@ by value, or get a destructor or try/catch around a call.
 
 --shapes=LIST (comma-separated; "default", "all", "none", "-NAME") adds the
 shapes outside testers found as occasional cases: cgoto, asmgoto, constarg,
-noinline, errno, fenv, msabi, memops, locals, and with --cxx refs, byval, member, static,
+noinline, errno, fenv, msabi, memops, locals, strided, rows, and with --cxx refs,
+byval, member, static,
 template, dtor, trycatch (see SHAPES below). "default" leaves out the ones
 known to fail with the current plugin (KNOWN_BAD: none now). Without --shapes
 the output is exactly what it was before the option (the regression tests
@@ -376,6 +377,10 @@ def random_function(R, idx):
 #             sometimes under a condition: interleave groups with a gap at
 #             the end (InterleaveGapFill makes them gathers), complete
 #             ones, and on SVE masked ones
+#   rows      a loop every lane runs together (bound a uniform parameter or
+#             a constant, at most 16) that reads each lane's own row of a
+#             constant table (fz_rows[(s & 15) + k]): the plan's transposed
+#             blocks, and the tests of a block's iterations
 # C++ only (--cxx):
 #   refs      references: linear(ref(x)), linear(val(x)), linear(uval(x))
 #   byval     a small class with a user-provided copy constructor and
@@ -388,7 +393,7 @@ def random_function(R, idx):
 #   trycatch  try/catch around a helper that throws for about half the
 #             inputs; the catch returns a value
 C_SHAPES = ["cgoto", "asmgoto", "constarg", "noinline", "errno", "fenv", "msabi", "memops", "locals",
-            "strided"]
+            "strided", "rows"]
 CXX_SHAPES = ["refs", "byval", "member", "static", "template", "dtor", "trycatch"]
 # Shapes known to give wrong answers (or no variants) with the current
 # plugin and clang 22: off unless named (docs/design/reliability.md, "Issue
@@ -398,7 +403,7 @@ CXX_SHAPES = ["refs", "byval", "member", "static", "template", "dtor", "trycatch
 KNOWN_BAD = []
 DEFAULT_SHAPES = [x for x in C_SHAPES + CXX_SHAPES if x not in KNOWN_BAD]
 SHAPE_P = {"cgoto": .06, "asmgoto": .06, "constarg": .08, "noinline": .08, "errno": .08,
-           "fenv": .08, "msabi": .06, "memops": .1, "locals": .1, "strided": .8, "refs": .3, "byval": .2, "member": .15, "static": .12,
+           "fenv": .08, "msabi": .06, "memops": .1, "locals": .1, "strided": .8, "rows": .2, "refs": .3, "byval": .2, "member": .15, "static": .12,
            "template": .15, "dtor": .15, "trycatch": .2}
 SHAPES = set()
 CXX = False
@@ -734,6 +739,22 @@ def apply_shapes(f, seed, idx):
                 upd = "if (%s) { %s }" % (b.cond(1), upd)
             pre.append(upd)
         f.shapes.append("strided")
+    # rows: each lane's row of a constant table (fz_rows, 32 elements: a
+    # row starts below 16 and has at most 16), from a per-lane start.
+    if on("rows"):
+        R = b.R
+        us = [q for q in f.params if q.kind == "u" and q.ty in INT_TYPES]
+        bound = ("((unsigned)(%s) & 15u)" % R.choice(us).name if us and R.random() < 0.6
+                 else "%du" % R.choice([3, 4, 8, 9, 13, 16]))
+        row = "fz_rows%s[((unsigned)(s) & 15u) + fzr]" % ("f" if ft == "float" else "d")
+        if R.random() < 0.5:
+            upd = "x = x * 0.5%s + %s;" % (b.fs, row)
+        else:
+            upd = "t = (%s)(t * 3u + (%s)(int)%s);" % (at, at, row)
+        if R.random() < 0.3:  # a second exit, on the counter
+            upd = "if (fzr == (%s) - 2u) break; %s" % (bound, upd)
+        pre.append("for (unsigned fzr = 0; fzr < %s; fzr++) { %s }" % (bound, upd))
+        f.shapes.append("rows")
     if CXX and on("dtor"):
         pre.append("{ unsigned fzgv = (unsigned)t; { FzGuard fzg(&fzgv, %s); s += (%s)fzx_mt((unsigned)(%s) & 0xffffu); } t ^= (%s)fzgv; }"
                    % (b.const_i(), at, b.iexpr(1), at))
@@ -783,6 +804,11 @@ __attribute__((noinline)) unsigned fzx_mt(unsigned x) {
   return x * 3u + 1u;
 }
 """
+ROWS_TABLES = ("/* rows shape: each lane reads its row of these */\n"
+               "static const float fz_rowsf[32] = {" +
+               ", ".join("%d.%sf" % (k * 7 % 13 - 6, "25" if k % 3 else "5") for k in range(32)) + "};\n"
+               "static const double fz_rowsd[32] = {" +
+               ", ".join("%d.%s" % (k * 5 % 11 - 5, "125" if k % 2 else "75") for k in range(32)) + "};\n")
 CONSTARG_HELPER = ("/* constarg shape: every call passes k = 7 */\n"
                    "static __attribute__((noinline)) unsigned fz_sc(unsigned a, unsigned k) { return a * k + (a >> 3) + k; }\n")
 LOCALS_HELPER = ("/* locals shape: a helper that writes through out-parameters */\n"
@@ -821,6 +847,8 @@ def gen_callee_cxx(funcs):
         out.append(LOOP_CALL_HELPER)
     if any("constarg" in getattr(f, "shapes", []) for f in funcs):
         out.append(CONSTARG_HELPER)
+    if any("rows" in getattr(f, "shapes", []) for f in funcs):
+        out.append(ROWS_TABLES)
     if any("locals" in getattr(f, "shapes", []) for f in funcs):
         out.append(LOCALS_HELPER)
     out += cxx_classes(funcs, False) + [""]
@@ -848,6 +876,8 @@ def gen_callee_c(funcs):
         pre.append("#include <errno.h>\n#include <math.h>\n")
     if "constarg" in used:
         pre.append(CONSTARG_HELPER)
+    if "rows" in used:
+        pre.append(ROWS_TABLES)
     if "locals" in used:
         pre.append(LOCALS_HELPER)
     if pre:
