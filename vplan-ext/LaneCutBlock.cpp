@@ -89,10 +89,11 @@ Value *Cutter::blockRuns(IRBuilder<> &B,
       Value *Now = N.Round.lookup(const_cast<PHINode *>(PN));
       if (!Now)
         return nullptr;
-      Done[Now] = K ? B.CreateAdd(Now, ConstantInt::get(Now->getType(),
-                                                        Step->getValue() * K),
-                                  Now->getName() + ".ahead")
-                    : Now;
+      Done[Now] =
+          K ? B.CreateAdd(
+                  Now, ConstantInt::get(Now->getType(), Step->getValue() * K),
+                  Now->getName() + ".ahead")
+            : Now;
     }
     for (auto [Br, AfterReads] : TB.Exits) {
       // The block's last iteration makes its reads before these tests.
@@ -140,12 +141,12 @@ bool Cutter::fillBlock(IRBuilder<> &B, const LoadInst &X, AllocaInst *Cols,
   for (unsigned Lane = 0; Lane != Lanes; ++Lane) {
     DenseMap<Value *, Value *> Done = {
         {N.Lane2, ConstantInt::get(N.Lane2->getType(), Lane)}};
-    Value *Addr = copyForBlock(
-        B, const_cast<Value *>(X.getPointerOperand()), InLoop2, Done);
+    Value *Addr = copyForBlock(B, const_cast<Value *>(X.getPointerOperand()),
+                               InLoop2, Done);
     if (!Addr)
       return false;
-    Rows.push_back(B.CreateAlignedLoad(VT, Addr, X.getAlign(),
-                                       X.getName() + ".row"));
+    Rows.push_back(
+        B.CreateAlignedLoad(VT, Addr, X.getAlign(), X.getName() + ".row"));
   }
   transposeRows(B, Rows);
   for (auto [K, Col] : enumerate(Rows))
@@ -162,8 +163,7 @@ bool Cutter::fillBlock(IRBuilder<> &B, const LoadInst &X, AllocaInst *Cols,
 /// cannot be computed before the round (verify mode then reports it).
 bool Cutter::addBlockCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
   const TransposedBlocks &TB = *D.Blocks;
-  SmallPtrSet<BasicBlock *, 16> InLoop2(Loop2Blocks.begin(),
-                                        Loop2Blocks.end());
+  SmallPtrSet<BasicBlock *, 16> InLoop2(Loop2Blocks.begin(), Loop2Blocks.end());
   unsigned Lanes = VL.getFixedValue();
   auto *I64 = Type::getInt64Ty(Ctx);
   // The test and the fill first, in blocks of their own: a copy that
@@ -179,9 +179,9 @@ bool Cutter::addBlockCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
     if (!Ok)
       break;
     auto *VT = FixedVectorType::get(X->getType(), Lanes);
-    AllocaInst *A = EB.CreateAlloca(
-        ArrayType::get(X->getType(), uint64_t(Lanes) * Lanes), nullptr,
-        X->getName() + ".block");
+    AllocaInst *A =
+        EB.CreateAlloca(ArrayType::get(X->getType(), uint64_t(Lanes) * Lanes),
+                        nullptr, X->getName() + ".block");
     A->setAlignment(F.getDataLayout().getPrefTypeAlign(VT));
     Cols.push_back(A);
     Ok = fillBlock(FB, *X, A, InLoop2);
@@ -231,8 +231,8 @@ bool Cutter::addBlockCopy(ArrayRef<BasicBlock *> Loop2Blocks) {
   Cur->addIncoming(Full, Check);
   In->addIncoming(DB.getTrue(), Fill);
   Cur->addIncoming(ConstantInt::get(I64, 0), Fill);
-  Pos->addIncoming(DB.CreateSelect(In, DB.CreateAdd(Cur, DB.getInt64(1)),
-                                   Full, "block.next"),
+  Pos->addIncoming(DB.CreateSelect(In, DB.CreateAdd(Cur, DB.getInt64(1)), Full,
+                                   "block.next"),
                    N.WLatch);
   DB.CreateCondBr(In, H2C, N.H2);
   for (BasicBlock *H : {N.H2, H2C})

@@ -215,8 +215,7 @@ struct PlanShape {
   bool operator==(const PlanShape &O) const {
     return Loops == O.Loops && UniformLoops == O.UniformLoops &&
            BOSCC == O.BOSCC && RoundCounters == O.RoundCounters &&
-           SteppedCopies == O.SteppedCopies &&
-           SteadyCopies == O.SteadyCopies &&
+           SteppedCopies == O.SteppedCopies && SteadyCopies == O.SteadyCopies &&
            EnteredCopies == O.EnteredCopies &&
            TransposedReads == O.TransposedReads;
   }

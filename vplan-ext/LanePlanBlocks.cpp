@@ -43,8 +43,7 @@ static constexpr unsigned MaxBlockCopyDepth = RecomputeMaxDepth;
 /// (`j = phi [s, pre], [j + c, latch]`): the step, else null.
 static const ConstantInt *counterStep(const Loop &C, const PHINode &PN) {
   const BasicBlock *Latch = C.getLoopLatch();
-  if (PN.getParent() != C.getHeader() || !Latch ||
-      !PN.getType()->isIntegerTy())
+  if (PN.getParent() != C.getHeader() || !Latch || !PN.getType()->isIntegerTy())
     return nullptr;
   auto *Next = dyn_cast<BinaryOperator>(PN.getIncomingValueForBlock(Latch));
   if (!Next || Next->getOpcode() != Instruction::Add)
@@ -60,8 +59,7 @@ static const ConstantInt *counterStep(const Loop &C, const PHINode &PN) {
 /// iteration before it: values from before the loop, \p C's uniform
 /// counters (collected in \p B) starting from a value from before the
 /// lane loop \p LaneLoop, and pure instructions on them.
-static bool isPredictable(const Loop &C, const Loop &LaneLoop,
-                          const Value *V,
+static bool isPredictable(const Loop &C, const Loop &LaneLoop, const Value *V,
                           const SmallPtrSetImpl<PHINode *> &UniformPhis,
                           TransposedBlocks &B, unsigned Depth = 0) {
   auto *I = dyn_cast<Instruction>(V);
@@ -106,15 +104,13 @@ static bool isCopyableAddress(const Loop &C, const Value *V,
 
 /// The exits of \p C in \p B when every one is a test the block can
 /// compute ahead (isPredictable).
-bool LanePlanBuilder::findBlockExits(const Loop &C,
-                                     const InnerLoopDecision &D,
+bool LanePlanBuilder::findBlockExits(const Loop &C, const InnerLoopDecision &D,
                                      TransposedBlocks &B) const {
   SmallVector<BasicBlock *, 4> Exiting;
   C.getExitingBlocks(Exiting);
   for (BasicBlock *E : Exiting) {
     auto *Br = dyn_cast<BranchInst>(E->getTerminator());
-    if (!Br || !Br->isConditional() ||
-        !C.getLoopPreheader() ||
+    if (!Br || !Br->isConditional() || !C.getLoopPreheader() ||
         !isPredictable(C, L, Br->getCondition(), D.UniformPhis, B))
       return false;
     B.Exits.push_back({Br, false});
@@ -132,13 +128,11 @@ bool LanePlanBuilder::readsOwnRow(const Loop &C, const LoadInst &X) const {
       !DT.dominates(X.getParent(), C.getLoopLatch()))
     return false;
   const Value *Ptr = X.getPointerOperand();
-  auto *AR =
-      dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<Value *>(Ptr)));
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<Value *>(Ptr)));
   if (!AR || AR->getLoop() != &C || !AR->isAffine())
     return false;
   auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-  return Step &&
-         Step->getAPInt() == DL.getTypeAllocSize(T).getFixedValue() &&
+  return Step && Step->getAPInt() == DL.getTypeAllocSize(T).getFixedValue() &&
          isCopyableAddress(C, Ptr);
 }
 
@@ -146,9 +140,8 @@ bool LanePlanBuilder::readsOwnRow(const Loop &C, const LoadInst &X) const {
 /// \p NumExits exit tests: the read of its vector from the block, and a
 /// VF-th of the block's VF row loads, its VF log2(VF) two-source shuffles,
 /// its VF stores and its VF x NumExits tests.
-InstructionCost
-LanePlanBuilder::transposedBlockCost(const LoadInst &X,
-                                     unsigned NumExits) const {
+InstructionCost LanePlanBuilder::transposedBlockCost(const LoadInst &X,
+                                                     unsigned NumExits) const {
   auto *VT = FixedVectorType::get(X.getType(), VF);
   Align VecAlign = DL.getPrefTypeAlign(VT);
   unsigned AS = X.getPointerAddressSpace();

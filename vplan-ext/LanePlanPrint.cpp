@@ -347,14 +347,13 @@ std::string comparePlanWithCut(const PlanShape &Plan, const FissionResult &FR) {
   std::string S;
   raw_string_ostream OS(S);
   OS << "the plan said " << Plan.Loops << " inner loop(s), "
-     << Plan.UniformLoops << " uniform, " << Plan.BOSCC
-     << " BOSCC region(s), " << Plan.RoundCounters << " round counter(s), "
-     << Plan.SteppedCopies << " lane-stepped copy(ies), " << Plan.SteadyCopies
-     << " steady copy(ies), " << Plan.EnteredCopies
-     << " entered copy(ies), " << Plan.TransposedReads
-     << " read(s) in transposed blocks; the cut made " << Cut.Loops << ", "
-     << Cut.UniformLoops << " uniform, " << Cut.BOSCC << ", "
-     << Cut.RoundCounters << ", " << Cut.SteppedCopies << ", "
+     << Plan.UniformLoops << " uniform, " << Plan.BOSCC << " BOSCC region(s), "
+     << Plan.RoundCounters << " round counter(s), " << Plan.SteppedCopies
+     << " lane-stepped copy(ies), " << Plan.SteadyCopies
+     << " steady copy(ies), " << Plan.EnteredCopies << " entered copy(ies), "
+     << Plan.TransposedReads << " read(s) in transposed blocks; the cut made "
+     << Cut.Loops << ", " << Cut.UniformLoops << " uniform, " << Cut.BOSCC
+     << ", " << Cut.RoundCounters << ", " << Cut.SteppedCopies << ", "
      << Cut.SteadyCopies << ", " << Cut.EnteredCopies << ", "
      << Cut.TransposedReads;
   return S;
