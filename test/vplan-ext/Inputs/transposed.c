@@ -25,10 +25,10 @@ double rowdotd(const double *a, const double *x, int i, int n) {
 // Narrow elements: rows of VF shorts or bytes.
 #pragma omp declare simd uniform(a, n) linear(i)
 int rowsum16(const short *a, int i, int n) {
-  int s = 0;
+  unsigned s = 0;
   for (int j = 0; j < n; j++)
-    s = s * 3 + a[(long)i * n + j];
-  return s;
+    s = s * 3u + (unsigned)a[(long)i * n + j];
+  return (int)s;
 }
 
 #pragma omp declare simd uniform(a, n) linear(i)
@@ -76,9 +76,9 @@ float ptrsum(const float *p, int n) {
 // An unsigned counter compared for inequality; 64-bit elements.
 #pragma omp declare simd uniform(a, n) linear(i)
 int rowne(const long *a, int i, unsigned n) {
-  long s = 0;
+  unsigned long s = 0;
   for (unsigned j = 0; j != n; ++j)
-    s = s * 5 + a[(long)i * n + j];
+    s = s * 5u + (unsigned long)a[(long)i * n + j];
   return (int)(s ^ (s >> 32));
 }
 
