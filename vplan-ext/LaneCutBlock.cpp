@@ -111,23 +111,15 @@ Value *Cutter::blockRuns(IRBuilder<> &B,
   return B.CreateFreeze(Runs, "block.runs");
 }
 
-/// Transposes the VF x VF elements of \p Rows in place: stage w swaps bit
-/// w of the row index with bit w of the element index.
+/// Transposes the VF x VF elements of \p Rows in place (transposeStages).
 static void transposeRows(IRBuilder<> &B, SmallVectorImpl<Value *> &Rows) {
-  unsigned N = Rows.size();
-  for (unsigned W = 1; W < N; W <<= 1) {
-    SmallVector<int, 16> Lo, Hi;
-    for (unsigned E = 0; E != N; ++E) {
-      Lo.push_back(E & W ? N + E - W : E);
-      Hi.push_back(E & W ? N + E : E + W);
-    }
-    for (unsigned I = 0; I != N; ++I)
-      if (!(I & W)) {
-        Value *A = Rows[I], *C = Rows[I + W];
-        Rows[I] = B.CreateShuffleVector(A, C, Lo, "block.t");
-        Rows[I + W] = B.CreateShuffleVector(A, C, Hi, "block.t");
+  for (const TransposeStage &S : transposeStages(Rows.size()))
+    for (unsigned I = 0, E = Rows.size(); I != E; ++I)
+      if (!(I & S.Width)) {
+        Value *A = Rows[I], *C = Rows[I + S.Width];
+        Rows[I] = B.CreateShuffleVector(A, C, S.Lo, "block.t");
+        Rows[I + S.Width] = B.CreateShuffleVector(A, C, S.Hi, "block.t");
       }
-  }
 }
 
 /// Fills \p Cols, the block of \p X: each lane's address computed again

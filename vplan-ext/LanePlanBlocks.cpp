@@ -138,19 +138,26 @@ bool LanePlanBuilder::readsOwnRow(const Loop &C, const LoadInst &X) const {
 
 /// One iteration's share of a transposed block of \p X in a loop with
 /// \p NumExits exit tests: the read of its vector from the block, and a
-/// VF-th of the block's VF row loads, its VF log2(VF) two-source shuffles,
-/// its VF stores and its VF x NumExits tests.
-InstructionCost LanePlanBuilder::transposedBlockCost(const LoadInst &X,
-                                                     unsigned NumExits) const {
+/// VF-th of the block's VF row loads, its transpose (the shuffles the cut
+/// emits, each priced by its mask), its VF stores and its VF x NumExits
+/// tests.
+InstructionCost
+LanePlanBuilder::transposedBlockCost(const LoadInst &X,
+                                     unsigned NumExits) const {
   auto *VT = FixedVectorType::get(X.getType(), VF);
   Align VecAlign = DL.getPrefTypeAlign(VT);
   unsigned AS = X.getPointerAddressSpace();
+  InstructionCost Shuffles = 0;
+  for (const TransposeStage &S : transposeStages(VF))
+    Shuffles += (TTI.getShuffleCost(TargetTransformInfo::SK_PermuteTwoSrc, VT,
+                                    VT, S.Lo, CostKind) +
+                 TTI.getShuffleCost(TargetTransformInfo::SK_PermuteTwoSrc, VT,
+                                    VT, S.Hi, CostKind)) *
+                (VF / 2);
   InstructionCost Block =
       TTI.getMemoryOpCost(Instruction::Load, VT, X.getAlign(), AS, CostKind) *
           VF +
-      TTI.getShuffleCost(TargetTransformInfo::SK_PermuteTwoSrc, VT, VT, {},
-                         CostKind) *
-          (VF * Log2_32(VF)) +
+      Shuffles +
       TTI.getMemoryOpCost(Instruction::Store, VT, VecAlign, 0, CostKind) * VF +
       TTI.getCmpSelInstrCost(Instruction::ICmp,
                              Type::getInt64Ty(X.getContext()), nullptr,

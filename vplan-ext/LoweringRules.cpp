@@ -623,4 +623,17 @@ landingPhis(ArrayRef<LandingTarget> Targets,
   return Phis;
 }
 
+SmallVector<TransposeStage, 4> transposeStages(unsigned N) {
+  SmallVector<TransposeStage, 4> Stages;
+  for (unsigned W = 1; W < N; W <<= 1) {
+    TransposeStage S{W, {}, {}};
+    for (unsigned E = 0; E != N; ++E) {
+      S.Lo.push_back(E & W ? N + E - W : E);
+      S.Hi.push_back(E & W ? N + E : E + W);
+    }
+    Stages.push_back(std::move(S));
+  }
+  return Stages;
+}
+
 } // namespace vplanext

@@ -246,6 +246,18 @@ landingPhis(llvm::ArrayRef<LandingTarget> Targets,
             llvm::ArrayRef<const llvm::BasicBlock *> From, bool ResumeDispatch,
             bool LandsAtEnd);
 
+/// One stage of a transpose of N x N elements held as N vectors (N a power
+/// of two): for each pair of rows (I, I + Width), I's bit Width clear, the
+/// new rows are shufflevector(row I, row I + Width) by \p Lo and by \p Hi.
+/// Stage Width swaps bit Width of the row index with that of the element
+/// index; after the log2(N) stages row K holds element K of every row. The
+/// shuffles the plan prices a transposed block by and the cut emits.
+struct TransposeStage {
+  unsigned Width;
+  llvm::SmallVector<int, 16> Lo, Hi;
+};
+llvm::SmallVector<TransposeStage, 4> transposeStages(unsigned N);
+
 } // namespace vplanext
 
 #endif // VPLANEXT_LOWERINGRULES_H
