@@ -744,16 +744,18 @@ def apply_shapes(f, seed, idx):
     if on("rows"):
         R = b.R
         us = [q for q in f.params if q.kind == "u" and q.ty in INT_TYPES]
-        bound = ("((unsigned)(%s) & 15u)" % R.choice(us).name if us and R.random() < 0.6
-                 else "%du" % R.choice([3, 4, 8, 9, 13, 16]))
-        row = "fz_rows%s[((unsigned)(s) & 15u) + fzr]" % ("f" if ft == "float" else "d")
+        bound = ("((unsigned long)(%s) & 15u)" % R.choice(us).name if us and R.random() < 0.6
+                 else "%dul" % R.choice([3, 4, 8, 9, 13, 16]))
+        # 64-bit: a 32-bit sum, widened for the address, would hide the
+        # row's step from SCEV
+        row = "fz_rows%s[(unsigned long)((unsigned)(s) & 15u) + fzr]" % ("f" if ft == "float" else "d")
         if R.random() < 0.5:
             upd = "x = x * 0.5%s + %s;" % (b.fs, row)
         else:
             upd = "t = (%s)(t * 3u + (%s)(int)%s);" % (at, at, row)
         if R.random() < 0.3:  # a second exit, on the counter
             upd = "if (fzr == (%s) - 2u) break; %s" % (bound, upd)
-        pre.append("for (unsigned fzr = 0; fzr < %s; fzr++) { %s }" % (bound, upd))
+        pre.append("for (unsigned long fzr = 0; fzr < %s; fzr++) { %s }" % (bound, upd))
         f.shapes.append("rows")
     if CXX and on("dtor"):
         pre.append("{ unsigned fzgv = (unsigned)t; { FzGuard fzg(&fzgv, %s); s += (%s)fzx_mt((unsigned)(%s) & 0xffffu); } t ^= (%s)fzgv; }"
