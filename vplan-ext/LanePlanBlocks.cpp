@@ -34,16 +34,12 @@ using namespace llvm;
 
 namespace vplanext {
 
-/// How deep the copies of an address or an exit test go in the loop; the
-/// cut copies what is outside the loop's body too (a lane-affine value
-/// computed again, a lane array read) and goes deeper (copyForBlock).
-static constexpr unsigned MaxBlockCopyDepth = RecomputeMaxDepth;
-
 /// A header phi of \p C stepping by a constant on its back edge
 /// (`j = phi [s, pre], [j + c, latch]`): the step, else null.
 static const ConstantInt *counterStep(const Loop &C, const PHINode &PN) {
   const BasicBlock *Latch = C.getLoopLatch();
-  if (PN.getParent() != C.getHeader() || !Latch || !PN.getType()->isIntegerTy())
+  if (PN.getParent() != C.getHeader() || !Latch ||
+      !PN.getType()->isIntegerTy())
     return nullptr;
   auto *Next = dyn_cast<BinaryOperator>(PN.getIncomingValueForBlock(Latch));
   if (!Next || Next->getOpcode() != Instruction::Add)
@@ -55,50 +51,40 @@ static const ConstantInt *counterStep(const Loop &C, const PHINode &PN) {
   return nullptr;
 }
 
-/// Whether \p V, read by an exit test of \p C, can be computed for a later
-/// iteration before it: values from before the loop, \p C's uniform
-/// counters (collected in \p B) starting from a value from before the
-/// lane loop \p LaneLoop, and pure instructions on them.
-static bool isPredictable(const Loop &C, const Loop &LaneLoop, const Value *V,
-                          const SmallPtrSetImpl<PHINode *> &UniformPhis,
-                          TransposedBlocks &B, unsigned Depth = 0) {
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || !C.contains(I))
-    return true;
-  if (auto *PN = dyn_cast<PHINode>(I)) {
-    const ConstantInt *Step = counterStep(C, *PN);
-    // The cut keeps it as one scalar of the round loop (a round counter),
-    // from a start every lane shares.
-    auto *Start = dyn_cast<Instruction>(
-        PN->getIncomingValueForBlock(C.getLoopPreheader()));
-    if (!Step || !UniformPhis.count(const_cast<PHINode *>(PN)) ||
-        (Start && LaneLoop.contains(Start)))
-      return false;
-    if (!is_contained(make_first_range(B.Counters), PN))
-      B.Counters.push_back({PN, Step});
-    return true;
-  }
-  if (Depth >= MaxBlockCopyDepth || !isPureToRecompute(*I))
-    return false;
-  return all_of(I->operands(), [&](const Value *Op) {
-    return isPredictable(C, LaneLoop, Op, UniformPhis, B, Depth + 1);
-  });
+/// Whether \p V is computed by pure instructions of the loop \p C
+/// (isRecomputable: the cut computes it again before a round) from values
+/// from before the loop and the header phis \p Phi accepts.
+static bool isComputedIn(const Loop &C, const Value *V,
+                         function_ref<bool(const PHINode &)> Phi) {
+  return isRecomputable(
+      V,
+      [&](const Value *X) {
+        auto *I = dyn_cast<Instruction>(X);
+        if (!I || !C.contains(I))
+          return true;
+        auto *PN = dyn_cast<PHINode>(I);
+        return PN && PN->getParent() == C.getHeader() && Phi(*PN);
+      },
+      [&](const Instruction *I) { return C.contains(I); });
 }
 
-/// Whether \p V, the address of a read of \p C, can be computed for any
-/// lane before a round: pure instructions of the loop on its header phis
-/// (the lane's state in that round) and values from before it.
-static bool isCopyableAddress(const Loop &C, const Value *V,
-                              unsigned Depth = 0) {
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || !C.contains(I))
+/// Whether \p V, read by an exit test of \p C, can be computed for a later
+/// iteration before it: from values from before the loop and \p C's
+/// uniform counters (collected in \p B) that start from a value from before
+/// the lane loop \p LaneLoop (the cut keeps them as round counters).
+static bool isPredictable(const Loop &C, const Loop &LaneLoop, const Value *V,
+                          const SmallPtrSetImpl<PHINode *> &UniformPhis,
+                          TransposedBlocks &B) {
+  return isComputedIn(C, V, [&](const PHINode &PN) {
+    const ConstantInt *Step = counterStep(C, PN);
+    auto *Start = dyn_cast<Instruction>(
+        PN.getIncomingValueForBlock(C.getLoopPreheader()));
+    if (!Step || !UniformPhis.count(const_cast<PHINode *>(&PN)) ||
+        (Start && LaneLoop.contains(Start)))
+      return false;
+    if (!is_contained(make_first_range(B.Counters), &PN))
+      B.Counters.push_back({&PN, Step});
     return true;
-  if (isa<PHINode>(I))
-    return I->getParent() == C.getHeader();
-  if (Depth >= MaxBlockCopyDepth || !isPureToRecompute(*I))
-    return false;
-  return all_of(I->operands(), [&](const Value *Op) {
-    return isCopyableAddress(C, Op, Depth + 1);
   });
 }
 
@@ -133,7 +119,7 @@ bool LanePlanBuilder::readsOwnRow(const Loop &C, const LoadInst &X) const {
     return false;
   auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
   return Step && Step->getAPInt() == DL.getTypeAllocSize(T).getFixedValue() &&
-         isCopyableAddress(C, Ptr);
+         isComputedIn(C, Ptr, [](const PHINode &) { return true; });
 }
 
 /// One iteration's share of a transposed block of \p X in a loop with
