@@ -32,43 +32,23 @@ STATISTIC(NumBlockCopies,
 namespace vplanext {
 namespace fission {
 
-/// How deep a copy for the block goes: the loop's part (the plan's bound)
-/// plus what lane loop 2 computes again or reads before it.
-static constexpr unsigned MaxBlockCopyDepth = 24;
-
 /// \p V of lane loop 2 (\p InLoop2) computed again at \p B, with the
 /// values \p Done maps replaced (the lane index by a constant lane, a
-/// counter by its value some iterations later): pure instructions, and
-/// reads of lane arrays, which no lane writes for another. Null when \p V
-/// needs anything else.
+/// counter by its value some iterations later): copyPure, with reads of
+/// lane arrays, as deep as the loop's part (the plan's bound) plus what
+/// lane loop 2 computes again or reads before it.
 Value *Cutter::copyForBlock(IRBuilder<> &B, Value *V,
                             const SmallPtrSetImpl<BasicBlock *> &InLoop2,
-                            DenseMap<Value *, Value *> &Done, unsigned Depth) {
-  if (Value *R = Done.lookup(V))
-    return R;
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || !InLoop2.count(I->getParent()))
-    return V;
-  auto *LI = dyn_cast<LoadInst>(I);
-  bool LaneRead = LI && LI->isSimple() &&
-                  isa<AllocaInst>(getUnderlyingObject(LI->getPointerOperand()));
-  if (Depth > MaxBlockCopyDepth ||
-      (!LaneRead && (isa<PHINode>(I) || !isPureToRecompute(*I))))
-    return nullptr;
-  Instruction *NewI = I->clone();
-  if (!LaneRead)
-    NewI->dropPoisonGeneratingFlags();
-  for (Use &U : NewI->operands()) {
-    Value *Op = copyForBlock(B, U.get(), InLoop2, Done, Depth + 1);
-    if (!Op) {
-      NewI->deleteValue();
-      return nullptr;
-    }
-    U.set(Op);
-  }
-  B.Insert(NewI, I->getName() + ".blk");
-  Done[V] = NewI;
-  return NewI;
+                            DenseMap<Value *, Value *> &Done) {
+  auto InRegion = [&](const Instruction *I) {
+    return InLoop2.count(I->getParent()) != 0;
+  };
+  auto IsLeaf = [&](const Value *X) {
+    auto *I = dyn_cast<Instruction>(X);
+    return !I || !InRegion(I);
+  };
+  return copyPure(B, V, IsLeaf, InRegion, Done, ".blk",
+                  {/*LaneArrayReads=*/true, /*MaxDepth=*/24});
 }
 
 /// Whether the next VF iterations all run, from the tests of each

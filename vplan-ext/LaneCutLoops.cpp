@@ -239,18 +239,25 @@ Value *Cutter::copyPure(IRBuilder<> &B, Value *V,
                         function_ref<bool(const Value *)> IsLeaf,
                         function_ref<bool(const Instruction *)> InRegion,
                         DenseMap<Value *, Value *> &Done, StringRef Suffix,
-                        unsigned Depth) {
+                        CopyLimits Limits, unsigned Depth) {
   if (Value *R = Done.lookup(V))
     return R;
   if (IsLeaf(V))
     return V;
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || !InRegion(I) || Depth > 12 || !isPureToRecompute(*I))
+  if (!I || !InRegion(I) || Depth > Limits.MaxDepth)
+    return nullptr;
+  auto *LI = dyn_cast<LoadInst>(I);
+  bool LaneRead = Limits.LaneArrayReads && LI && LI->isSimple() &&
+                  isa<AllocaInst>(getUnderlyingObject(LI->getPointerOperand()));
+  if (!LaneRead && !isPureToRecompute(*I))
     return nullptr;
   Instruction *NewI = I->clone();
-  NewI->dropPoisonGeneratingFlags();
+  if (!LaneRead)
+    NewI->dropPoisonGeneratingFlags();
   for (Use &U : NewI->operands()) {
-    Value *Op = copyPure(B, U.get(), IsLeaf, InRegion, Done, Suffix, Depth + 1);
+    Value *Op =
+        copyPure(B, U.get(), IsLeaf, InRegion, Done, Suffix, Limits, Depth + 1);
     if (!Op) {
       NewI->deleteValue();
       return nullptr;

@@ -180,6 +180,14 @@ struct Redirect {
   SmallVector<Value *, 2> PhiVals;
 };
 
+/// What Cutter::copyPure may copy besides pure instructions: with
+/// LaneArrayReads, loads of lane arrays (allocas, which no lane writes for
+/// another); at most MaxDepth operands deep.
+struct CopyLimits {
+  bool LaneArrayReads = false;
+  unsigned MaxDepth = 12;
+};
+
 /// The arrays, blocks and values one cut builds; the transform's steps fill
 /// it in, in order.
 struct CutIR {
@@ -379,13 +387,13 @@ private:
   /// values \p IsLeaf accepts are taken as they are, the instructions
   /// \p InRegion accepts copied without their poison flags (names +
   /// \p Suffix) when pure and non-trapping, no phis; \p Done holds what is
-  /// already copied (or stands for a value). Null when \p V needs anything
-  /// else.
+  /// already copied (or stands for a value); within \p Limits. Null when
+  /// \p V needs anything else.
   Value *copyPure(IRBuilder<> &B, Value *V,
                   function_ref<bool(const Value *)> IsLeaf,
                   function_ref<bool(const Instruction *)> InRegion,
                   DenseMap<Value *, Value *> &Done, StringRef Suffix,
-                  unsigned Depth = 0);
+                  CopyLimits Limits = {}, unsigned Depth = 0);
 
   // The round loop and lane loop 2's entry (LaneCutRounds.cpp).
   std::pair<Value *, Value *> firstActiveLane(IRBuilder<> &B);
@@ -452,7 +460,7 @@ private:
   bool addBlockCopy(ArrayRef<BasicBlock *> Loop2Blocks);
   Value *copyForBlock(IRBuilder<> &B, Value *V,
                       const SmallPtrSetImpl<BasicBlock *> &InLoop2,
-                      DenseMap<Value *, Value *> &Done, unsigned Depth = 0);
+                      DenseMap<Value *, Value *> &Done);
   Value *blockRuns(IRBuilder<> &B,
                    const SmallPtrSetImpl<BasicBlock *> &InLoop2);
   bool fillBlock(IRBuilder<> &B, const LoadInst &X, AllocaInst *Cols,

@@ -38,8 +38,7 @@ namespace vplanext {
 /// (`j = phi [s, pre], [j + c, latch]`): the step, else null.
 static const ConstantInt *counterStep(const Loop &C, const PHINode &PN) {
   const BasicBlock *Latch = C.getLoopLatch();
-  if (PN.getParent() != C.getHeader() || !Latch ||
-      !PN.getType()->isIntegerTy())
+  if (PN.getParent() != C.getHeader() || !Latch || !PN.getType()->isIntegerTy())
     return nullptr;
   auto *Next = dyn_cast<BinaryOperator>(PN.getIncomingValueForBlock(Latch));
   if (!Next || Next->getOpcode() != Instruction::Add)
