@@ -61,6 +61,7 @@ mkdir -p "$out"
 # As users build: the front-end plugin beside the pass plugin (it records
 # the declared pointee sizes the AdvSIMD masks count).
 frontend="-fplugin=$(dirname "$plugin")/VecCloneFrontend.so"
+ctime=${FUZZ_COMPILE_TIMEOUT:-300}
 clang="clang-22 --target=aarch64-linux-gnu $frontend"
 gcc=aarch64-linux-gnu-gcc
 ext=c genopts=${shapes:+--shapes=$shapes} loopcc=$gcc
@@ -86,13 +87,22 @@ build_batch() { # CC WHAT
   local cc=$1 what=$2
   python3 "$root/test/fuzz/gen_fuzz.py" "$s" "$count" "$d" --first="$first" \
     --narrow-helpers --arch=aarch64 $genopts || { echo "seed $s: GENERATOR FAILED"; return 2; }
-  if ! $cc -fpass-plugin="$plugin" -mllvm -vplan-ext-verify-plan \
+  # A compile longer than $ctime seconds is a failure too (HANG), as in
+  # fuzz.sh (FUZZ_COMPILE_TIMEOUT): seed 48302's callee kept the AArch64
+  # backend busy for minutes, and the batch waited for it.
+  timeout -k 10 "$ctime" $cc -fpass-plugin="$plugin" -mllvm -vplan-ext-verify-plan \
       -mllvm -vplan-ext-verify-vectorizer $flags \
-      -fopenmp-simd -w -c "$d/callee.$ext" -o "$d/callee.o" 2>"$d/compile.log"; then
+      -fopenmp-simd -w -c "$d/callee.$ext" -o "$d/callee.o" 2>"$d/compile.log"
+  local rc=$?
+  if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+    echo "seed $s: CRASH compiling the ${what}callee ($flags): HANG, more than $ctime s"
+    return 2
+  fi
+  if [ "$rc" != 0 ]; then
     echo "seed $s: CRASH compiling the ${what}callee ($flags): $(grep -m1 -E 'error|LLVM ERROR' "$d/compile.log")"
     return 2
   fi
-  $cc -fpass-plugin="$plugin" -O2 -fopenmp-simd -w -c "$d/caller.$ext" -o "$d/ccaller.o" 2>>"$d/compile.log" ||
+  timeout -k 10 "$ctime" $cc -fpass-plugin="$plugin" -O2 -fopenmp-simd -w -c "$d/caller.$ext" -o "$d/ccaller.o" 2>>"$d/compile.log" ||
     { echo "seed $s: CRASH compiling the ${what}loops"; return 2; }
 }
 
