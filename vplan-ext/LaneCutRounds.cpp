@@ -97,11 +97,22 @@ void Cutter::buildRoundLoop() {
 
 /// Round counters: every lane still in a divergent loop entered it before
 /// the first round and has run one iteration per round since, so a
-/// lockstep counter holds start + round * step in each of them.
+/// lockstep counter holds start + round * step in each of them. A uniform
+/// loop's counters its transposed blocks read ahead are round counters
+/// too: from lane 0's state array they would pass through a vector each
+/// round, once the copies' states merge.
 void Cutter::makeRoundCounters(IRBuilder<> &B) {
   assert((D.Lockstep.Counters.empty() || !N.Fill) &&
          "shadows are uniform loops");
-  for (auto [PN, Step] : D.Lockstep.Counters) {
+  SmallVector<std::pair<PHINode *, ConstantInt *>, 4> Counters(
+      D.Lockstep.Counters.begin(), D.Lockstep.Counters.end());
+  if (D.Blocks)
+    for (auto [PN, Step] : D.Blocks->Counters)
+      Counters.push_back(
+          {const_cast<PHINode *>(PN), const_cast<ConstantInt *>(Step)});
+  for (auto [PN, Step] : Counters) {
+    if (N.Round.count(PN))
+      continue;
     PHINode *R = B.CreatePHI(PN->getType(), 2, PN->getName() + ".round");
     R->addIncoming(PN->getIncomingValueForBlock(InnerPre), N.T1);
     R->addIncoming(IRBuilder<>(N.WLatch->getTerminator())
@@ -109,22 +120,6 @@ void Cutter::makeRoundCounters(IRBuilder<> &B) {
                    N.WLatch);
     N.Round[PN] = R;
   }
-  // A uniform loop's counters read ahead by its transposed blocks: one
-  // scalar per round too (from lane 0's state array they would pass
-  // through a vector each round, once the copies' states merge).
-  if (D.Blocks)
-    for (auto [PN, Step] : D.Blocks->Counters) {
-      auto *P = const_cast<PHINode *>(PN);
-      if (N.Round.count(P))
-        continue;
-      PHINode *R = B.CreatePHI(P->getType(), 2, P->getName() + ".round");
-      R->addIncoming(P->getIncomingValueForBlock(InnerPre), N.T1);
-      R->addIncoming(IRBuilder<>(N.WLatch->getTerminator())
-                         .CreateAdd(R, const_cast<ConstantInt *>(Step),
-                                    P->getName() + ".round.next"),
-                     N.WLatch);
-      N.Round[P] = R;
-    }
   NumRoundCounters += N.Round.size();
 }
 

@@ -34,22 +34,6 @@ using namespace llvm;
 
 namespace vplanext {
 
-/// A header phi of \p C stepping by a constant on its back edge
-/// (`j = phi [s, pre], [j + c, latch]`): the step, else null.
-static const ConstantInt *counterStep(const Loop &C, const PHINode &PN) {
-  const BasicBlock *Latch = C.getLoopLatch();
-  if (PN.getParent() != C.getHeader() || !Latch || !PN.getType()->isIntegerTy())
-    return nullptr;
-  auto *Next = dyn_cast<BinaryOperator>(PN.getIncomingValueForBlock(Latch));
-  if (!Next || Next->getOpcode() != Instruction::Add)
-    return nullptr;
-  if (Next->getOperand(0) == &PN)
-    return dyn_cast<ConstantInt>(Next->getOperand(1));
-  if (Next->getOperand(1) == &PN)
-    return dyn_cast<ConstantInt>(Next->getOperand(0));
-  return nullptr;
-}
-
 /// Whether \p V is computed by pure instructions of the loop \p C
 /// (isRecomputable: the cut computes it again before a round) from values
 /// from before the loop and the header phis \p Phi accepts.
@@ -75,7 +59,10 @@ static bool isPredictable(const Loop &C, const Loop &LaneLoop, const Value *V,
                           const SmallPtrSetImpl<PHINode *> &UniformPhis,
                           TransposedBlocks &B) {
   return isComputedIn(C, V, [&](const PHINode &PN) {
-    const ConstantInt *Step = counterStep(C, PN);
+    BasicBlock *Latch = C.getLoopLatch();
+    const ConstantInt *Step = Latch && PN.getParent() == C.getHeader()
+                                  ? counterStep(PN, Latch)
+                                  : nullptr;
     auto *Start = dyn_cast<Instruction>(
         PN.getIncomingValueForBlock(C.getLoopPreheader()));
     if (!Step || !UniformPhis.count(const_cast<PHINode *>(&PN)) ||

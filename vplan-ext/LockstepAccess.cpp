@@ -237,6 +237,23 @@ uint64_t steppedPointerStride(const Instruction *I) {
   return I->getDataLayout().getTypeAllocSize(G->getSourceElementType());
 }
 
+ConstantInt *counterStep(const PHINode &PN, ArrayRef<BasicBlock *> Latches) {
+  if (!PN.getType()->isIntegerTy())
+    return nullptr;
+  ConstantInt *Step = nullptr;
+  for (BasicBlock *S : Latches) {
+    auto *Inc = dyn_cast<BinaryOperator>(PN.getIncomingValueForBlock(S));
+    auto *K =
+        Inc && Inc->getOpcode() == Instruction::Add && Inc->getOperand(0) == &PN
+            ? dyn_cast<ConstantInt>(Inc->getOperand(1))
+            : nullptr;
+    if (!K || (Step && Step != K))
+      return nullptr;
+    Step = K;
+  }
+  return Step;
+}
+
 LockstepAccess findLockstepAccess(BasicBlock *Header,
                                   ArrayRef<BasicBlock *> Latches,
                                   ArrayRef<BasicBlock *> Blocks, Value *Lane,
@@ -254,21 +271,7 @@ LockstepAccess findLockstepAccess(BasicBlock *Header,
         PN, [&](const BasicBlock *BB) { return C.InLoop.count(BB) != 0; });
     if (!PN.getType()->isIntegerTy() || !Start || !IsShared(Start))
       continue;
-    ConstantInt *Step = nullptr;
-    bool Ok = !Latches.empty();
-    for (BasicBlock *S : Latches) {
-      auto *Inc = dyn_cast<BinaryOperator>(PN.getIncomingValueForBlock(S));
-      auto *K = Inc && Inc->getOpcode() == Instruction::Add &&
-                        Inc->getOperand(0) == &PN
-                    ? dyn_cast<ConstantInt>(Inc->getOperand(1))
-                    : nullptr;
-      if (!K || (Step && Step != K)) {
-        Ok = false;
-        break;
-      }
-      Step = K;
-    }
-    if (Ok)
+    if (ConstantInt *Step = counterStep(PN, Latches))
       C.Counters[&PN] = Step;
   }
   if (C.Counters.empty() && !Uniform)

@@ -114,6 +114,13 @@ bool isLaneAffine(const llvm::Value *V, const llvm::Value *Lane,
 /// when \p I is not one.
 uint64_t steppedPointerStride(const llvm::Instruction *I);
 
+/// The constant \p PN, an integer header phi, adds to itself on every back
+/// edge (from each of \p Latches: `j.next = add j, C`), else null. The one
+/// rule for a counter's step: lockstep access's round counters and the
+/// plan's transposed blocks.
+llvm::ConstantInt *counterStep(const llvm::PHINode &PN,
+                               llvm::ArrayRef<llvm::BasicBlock *> Latches);
+
 /// The loop has header \p Header (a counter starts from the value every
 /// entering edge brings), back-edge sources \p Latches and blocks
 /// \p Blocks. \p Lane is the lane index;
