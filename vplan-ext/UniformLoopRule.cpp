@@ -1,6 +1,7 @@
 //===- UniformLoopRule.cpp - When the lanes run an inner loop together ----===//
 
 #include "vplan-ext/UniformLoopRule.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
@@ -9,20 +10,41 @@ using namespace llvm;
 
 namespace vplanext {
 
-bool isUniformLaneValue(const Value *V, const LaneBodyView &Body,
+/// The recursion of isUniformLaneValue: \p Memo keeps each instruction's
+/// answer, so an unrolled recurrence (`y = (y + c / y) / 2` four times,
+/// each step reading y twice) costs its size, not two to the power of its
+/// depth; \p Depth only bounds the stack.
+static bool isUniformIn(const Value *V, const LaneBodyView &Body,
                         const SmallPtrSetImpl<PHINode *> &Phis,
+                        DenseMap<const Instruction *, bool> &Memo,
                         unsigned Depth) {
   if (Body.IsOutside(V))
     return true;
   if (auto *PN = dyn_cast<PHINode>(V); PN && Phis.count(PN))
     return true;
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth > 8 || !Body.InAOrI(I) || isa<PHINode>(I) ||
+  if (!I || Depth > 256 || !Body.InAOrI(I) || isa<PHINode>(I) ||
       I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
     return false;
-  return all_of(I->operands(), [&](const Value *Op) {
-    return isUniformLaneValue(Op, Body, Phis, Depth + 1);
+  if (auto It = Memo.find(I); It != Memo.end())
+    return It->second;
+  bool Uniform = all_of(I->operands(), [&](const Value *Op) {
+    return isUniformIn(Op, Body, Phis, Memo, Depth + 1);
   });
+  Memo[I] = Uniform;
+  return Uniform;
+}
+
+bool isUniformLaneValue(const Value *V, const LaneBodyView &Body,
+                        const SmallPtrSetImpl<PHINode *> &Phis) {
+  DenseMap<const Instruction *, bool> Memo;
+  return isUniformIn(V, Body, Phis, Memo, 0);
+}
+
+/// A value one lane holds in one scalar register: what a state array
+/// keeps per lane and lane 0's slot gives back.
+static bool isLaneScalarType(const Type *T) {
+  return T->isIntOrPtrTy() || T->isFloatingPointTy();
 }
 
 /// Lanes that skip the loop may shadow one that enters only when that
@@ -55,10 +77,14 @@ UniformLoopShape findUniformLoop(Loop &Inner,
                                  const LaneBodyView &Body,
                                  const DominatorTree &DT) {
   UniformLoopShape S;
+  // A start computed before the loop from uniform values (`y = c > 1 ? c :
+  // 1`) is the same in every lane too; each lane's state slot holds it.
+  const SmallPtrSet<PHINode *, 1> NoPhis;
   for (PHINode &PN : Inner.getHeader()->phis())
     if (const Value *Start = loopEntryValue(
             PN, [&](const BasicBlock *BB) { return Inner.contains(BB); });
-        PN.getType()->isIntegerTy() && Start && Body.IsOutside(Start))
+        isLaneScalarType(PN.getType()) && Start &&
+        isUniformLaneValue(Start, Body, NoPhis))
       S.UniformPhis.insert(&PN);
   // Optimistic fixpoint: drop phis whose next value is not uniform.
   for (bool Changed = true; Changed;) {
@@ -80,14 +106,18 @@ UniformLoopShape findUniformLoop(Loop &Inner,
   };
   // Every lane that goes on to the next iteration has passed every exit
   // test: an exit reached only on some paths (`if (v) { if (u) return; }`)
-  // lets lanes leave at different iterations although each test is uniform.
+  // lets lanes leave at different iterations although each test is uniform,
+  // unless every branch of the loop is uniform (`while (k < n && (a || b))`
+  // unrolled): then the lanes take one path through each iteration.
   auto OnEveryIteration = [&](const BasicBlock *BB) {
     return all_of(InnerLatches,
                   [&](const BasicBlock *L) { return DT.dominates(BB, L); });
   };
   SmallVector<BasicBlock *, 8> Exiting;
   Inner.getExitingBlocks(Exiting);
-  if (!all_of(Exiting, UniformBranch) || !all_of(Exiting, OnEveryIteration)) {
+  if (!all_of(Exiting, UniformBranch) ||
+      (!all_of(Exiting, OnEveryIteration) &&
+       !all_of(Inner.blocks(), UniformBranch))) {
     S.UniformPhis.clear();
     return S;
   }

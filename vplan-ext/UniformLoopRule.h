@@ -13,11 +13,13 @@
 /// - a value is outside the lane loop when no lane computes it.
 ///
 /// A value is uniform when it comes from outside the lane loop, is a
-/// uniform header phi of the inner loop (integer, starts from a value from
-/// outside, steps by uniform values on every back edge), or is computed in
-/// A or I from uniform values without memory and side effects. The loop is
-/// uniform when each exit test is a uniform branch that every iteration
-/// passes. When the branches of A (DivergentEntry's included) are not all
+/// uniform header phi of the inner loop (an integer, pointer or floating
+/// point recurrence that starts from a value from outside and whose next
+/// value on every back edge is uniform), or is computed in A or I from
+/// uniform values without memory and side effects. The loop is uniform
+/// when each exit test is a uniform branch that every iteration passes, or
+/// that every lane reaches on the same path (every branch of I uniform).
+/// When the branches of A (DivergentEntry's included) are not all
 /// uniform, some lanes may skip the loop; they shadow a lane that enters,
 /// which is allowed only when the loop neither writes memory nor has side
 /// effects nor reads the lane index; otherwise the loop is divergent.
@@ -80,8 +82,7 @@ loopEntryValue(const llvm::PHINode &PN,
 
 /// Whether \p V is the same in every lane (see the file comment).
 bool isUniformLaneValue(const llvm::Value *V, const LaneBodyView &Body,
-                        const llvm::SmallPtrSetImpl<llvm::PHINode *> &Phis,
-                        unsigned Depth = 0);
+                        const llvm::SmallPtrSetImpl<llvm::PHINode *> &Phis);
 
 /// The rule for \p Inner, with back edges from \p InnerLatches (it needs
 /// no preheader: the one a cut makes merges the entering edges).
