@@ -41,7 +41,7 @@ by value, or get a destructor or try/catch around a call.
 
 --shapes=LIST (comma-separated; "default", "all", "none", "-NAME") adds the
 shapes outside testers found as occasional cases: cgoto, asmgoto, constarg,
-noinline, errno, fenv, msabi, memops, locals, strided, rows, and with --cxx refs,
+noinline, errno, fenv, msabi, memops, locals, strided, rows, recur, and with --cxx refs,
 byval, member, static,
 template, dtor, trycatch (see SHAPES below). "default" leaves out the ones
 known to fail with the current plugin (KNOWN_BAD: none now). Without --shapes
@@ -381,6 +381,10 @@ def random_function(R, idx):
 #             a constant, at most 16) that reads each lane's own row of a
 #             constant table (fz_rows[(s & 15) + k]): the plan's transposed
 #             blocks, and the tests of a block's iterations
+#   recur     a loop whose exits read a float halved from a uniform start, a
+#             pointer stepped to a uniform end or an `||` of float tests:
+#             uniform loops without an integer counter (or divergent ones,
+#             from a lane's own start)
 # C++ only (--cxx):
 #   refs      references: linear(ref(x)), linear(val(x)), linear(uval(x))
 #   byval     a small class with a user-provided copy constructor and
@@ -393,7 +397,7 @@ def random_function(R, idx):
 #   trycatch  try/catch around a helper that throws for about half the
 #             inputs; the catch returns a value
 C_SHAPES = ["cgoto", "asmgoto", "constarg", "noinline", "errno", "fenv", "msabi", "memops", "locals",
-            "strided", "rows"]
+            "strided", "rows", "recur"]
 CXX_SHAPES = ["refs", "byval", "member", "static", "template", "dtor", "trycatch"]
 # Shapes known to give wrong answers (or no variants) with the current
 # plugin and clang 22: off unless named (docs/design/reliability.md, "Issue
@@ -403,7 +407,7 @@ CXX_SHAPES = ["refs", "byval", "member", "static", "template", "dtor", "trycatch
 KNOWN_BAD = []
 DEFAULT_SHAPES = [x for x in C_SHAPES + CXX_SHAPES if x not in KNOWN_BAD]
 SHAPE_P = {"cgoto": .06, "asmgoto": .06, "constarg": .08, "noinline": .08, "errno": .08,
-           "fenv": .08, "msabi": .06, "memops": .1, "locals": .1, "strided": .8, "rows": .2, "refs": .3, "byval": .2, "member": .15, "static": .12,
+           "fenv": .08, "msabi": .06, "memops": .1, "locals": .1, "strided": .8, "rows": .2, "recur": .35, "refs": .3, "byval": .2, "member": .15, "static": .12,
            "template": .15, "dtor": .15, "trycatch": .2}
 SHAPES = set()
 CXX = False
@@ -757,6 +761,35 @@ def apply_shapes(f, seed, idx):
             upd = "if (fzr == (%s) - 2u) break; %s" % (bound, upd)
         pre.append("for (unsigned long fzr = 0; fzr < %s; fzr++) { %s }" % (bound, upd))
         f.shapes.append("rows")
+    # recur: a loop whose exits read a recurrence every lane shares that is
+    # no integer counter: a float halved from a uniform start, a pointer
+    # stepped to a uniform end, a test with `||` (exits some paths reach);
+    # sometimes the start is a lane's own value (a divergent loop).
+    us = [q for q in f.params if q.kind == "u" and q.ty in INT_TYPES + FP_TYPES]
+    if us and on("recur"):
+        R = b.R
+        u = "(%s)(%s)" % (ft, R.choice(us).name)
+        start = u if R.random() < 0.8 else b.fexpr(1)
+        # The table offsets come from integer parameters: a negative float
+        # converted to unsigned is undefined.
+        ui = [q for q in us if q.ty in INT_TYPES]
+        kind = R.randrange(3)
+        if kind == 1 and not ui:
+            kind = 0
+        if kind == 0:
+            pre.append("{ %s fzy = %s * 3.0%s; unsigned fzn = 0; while ((fzy > 1.0%s || fzy < -1.0%s) && fzn < 40u) "
+                       "{ fzy = fzy * 0.5%s; fzn++; x = x * 0.5%s + fzy; } s ^= (%s)fzn; }"
+                       % (ft, start, b.fs, b.fs, b.fs, b.fs, b.fs, at))
+        elif kind == 1:
+            tab = "fz_rows%s" % ("f" if ft == "float" else "d")
+            pre.append("{ unsigned fzo = (unsigned)(%s) & 15u, fzl = ((unsigned)(%s) >> 2) & 15u; "
+                       "for (const %s *fzp = %s + fzo; fzp != %s + fzo + fzl; ++fzp) x = x * 0.5%s + *fzp; }"
+                       % (R.choice(ui).name, R.choice(ui).name, ft, tab, tab, b.fs))
+        else:
+            pre.append("{ %s fzy = %s + 5.0%s; for (unsigned fzk = 0; fzk < 30u && (fzy > 2.0%s || fzy < -2.0%s); fzk++) "
+                       "{ fzy = fzy * 0.5%s + 0.25%s; t = (%s)(t * 3u + fzk); } x = x + fzy; }"
+                       % (ft, start, b.fs, b.fs, b.fs, b.fs, b.fs, at))
+        f.shapes.append("recur")
     if CXX and on("dtor"):
         pre.append("{ unsigned fzgv = (unsigned)t; { FzGuard fzg(&fzgv, %s); s += (%s)fzx_mt((unsigned)(%s) & 0xffffu); } t ^= (%s)fzgv; }"
                    % (b.const_i(), at, b.iexpr(1), at))
@@ -849,7 +882,7 @@ def gen_callee_cxx(funcs):
         out.append(LOOP_CALL_HELPER)
     if any("constarg" in getattr(f, "shapes", []) for f in funcs):
         out.append(CONSTARG_HELPER)
-    if any("rows" in getattr(f, "shapes", []) for f in funcs):
+    if any({"rows", "recur"} & set(getattr(f, "shapes", [])) for f in funcs):
         out.append(ROWS_TABLES)
     if any("locals" in getattr(f, "shapes", []) for f in funcs):
         out.append(LOCALS_HELPER)
@@ -878,7 +911,7 @@ def gen_callee_c(funcs):
         pre.append("#include <errno.h>\n#include <math.h>\n")
     if "constarg" in used:
         pre.append(CONSTARG_HELPER)
-    if "rows" in used:
+    if {"rows", "recur"} & used:
         pre.append(ROWS_TABLES)
     if "locals" in used:
         pre.append(LOCALS_HELPER)
