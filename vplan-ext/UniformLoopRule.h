@@ -14,11 +14,11 @@
 ///
 /// A value is uniform when it comes from outside the lane loop, is a
 /// uniform header phi of the inner loop (an integer, pointer or floating
-/// point recurrence that starts from a value from outside and whose next
-/// value on every back edge is uniform), or is computed in A or I from
-/// uniform values without memory and side effects. The loop is uniform
-/// when each exit test is a uniform branch that every iteration passes, or
-/// that every lane reaches on the same path (every branch of I uniform).
+/// point recurrence whose start and whose next value on every back edge
+/// are uniform), or is computed in A or I from uniform values without
+/// memory and side effects. The loop is uniform when each exit test is a
+/// uniform branch that every iteration passes, or that every lane reaches
+/// on the same path (every branch of I uniform).
 /// When the branches of A (DivergentEntry's included) are not all
 /// uniform, some lanes may skip the loop; they shadow a lane that enters,
 /// which is allowed only when the loop neither writes memory nor has side
