@@ -72,55 +72,148 @@ Value *loopEntryValue(const PHINode &PN,
   return V;
 }
 
+/// Whether every lane that enters \p L leaves it in the same iteration
+/// through the same exit, when \p UniformBranch says which branches every
+/// lane takes alike. Every lane that goes on to the next iteration has
+/// passed every exit test: an exit reached only on some paths (`if (v) {
+/// if (u) return; }`) lets lanes leave at different iterations although
+/// each test is uniform, unless every branch of the loop is uniform
+/// (`while (k < n && (a || b))` unrolled): then the lanes take one path
+/// through each iteration.
+static bool leavesTogether(const Loop &L, ArrayRef<BasicBlock *> Latches,
+                           function_ref<bool(const BasicBlock *)> UniformBranch,
+                           const DominatorTree &DT) {
+  auto OnEveryIteration = [&](const BasicBlock *BB) {
+    return all_of(Latches,
+                  [&](const BasicBlock *L) { return DT.dominates(BB, L); });
+  };
+  SmallVector<BasicBlock *, 8> Exiting;
+  L.getExitingBlocks(Exiting);
+  return all_of(Exiting, UniformBranch) && (all_of(Exiting, OnEveryIteration) ||
+                                            all_of(L.blocks(), UniformBranch));
+}
+
+namespace {
+/// A header phi that may be the same in every lane: of \p Inner or of a
+/// loop nested in it, with the value it enters with and its back edges.
+struct Recurrence {
+  PHINode *PN;
+  const Value *Start;
+  const Loop *L;
+  SmallVector<BasicBlock *, 2> Latches;
+};
+} // namespace
+
+/// The header phis of \p Inner and of the loops nested in it that hold the
+/// same value in every lane, by an optimistic fixpoint: a phi stays while
+/// its start and its value on every back edge are uniform, and a nested
+/// loop's phis while the lanes leave that loop together (a value computed
+/// from them is read after it). Each lane's state slot holds a start
+/// computed before the loop from uniform values (`y = c > 1 ? c : 1`).
+static SmallPtrSet<PHINode *, 8>
+uniformRecurrences(Loop &Inner, ArrayRef<BasicBlock *> InnerLatches,
+                   const LaneBodyView &Body, const DominatorTree &DT) {
+  SmallVector<Recurrence, 8> Cands;
+  SmallVector<const Loop *, 4> Loops{&Inner};
+  append_range(Loops, Inner.getLoopsInPreorder());
+  for (const Loop *L : Loops)
+    for (PHINode &PN : L->getHeader()->phis()) {
+      const Value *Start = loopEntryValue(
+          PN, [&](const BasicBlock *BB) { return L->contains(BB); });
+      if (!isLaneScalarType(PN.getType()) || !Start)
+        continue;
+      Recurrence R{&PN, Start, L, {}};
+      if (L == &Inner)
+        R.Latches.assign(InnerLatches.begin(), InnerLatches.end());
+      else
+        L->getLoopLatches(R.Latches);
+      Cands.push_back(std::move(R));
+    }
+  SmallPtrSet<PHINode *, 8> Phis;
+  for (const Recurrence &R : Cands)
+    Phis.insert(R.PN);
+  // The phis where paths through the loop join (a guarded nested loop's
+  // result): the same in every lane when their values are and every lane
+  // takes the same path (every branch of the loop uniform).
+  // A header's phi picks by how the lanes entered the loop, which A
+  // decides: never a join.
+  SmallPtrSet<const BasicBlock *, 4> Headers;
+  for (const Loop *L : Loops)
+    Headers.insert(L->getHeader());
+  SmallVector<PHINode *, 8> Joins;
+  for (BasicBlock *BB : Inner.blocks())
+    if (!Headers.count(BB))
+      for (PHINode &PN : BB->phis())
+        if (isLaneScalarType(PN.getType()))
+          Joins.push_back(&PN);
+  Phis.insert(Joins.begin(), Joins.end());
+  // One answer per instruction in each round: a round that drops a phi is
+  // followed by another, and the last round drops none, so its answers all
+  // hold for the final set.
+  DenseMap<const Instruction *, bool> Memo;
+  auto Uniform = [&](const Value *V) {
+    return isUniformIn(V, Body, Phis, Memo, 0);
+  };
+  auto UniformBranch = [&](const BasicBlock *BB) {
+    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    return Br && (!Br->isConditional() || Uniform(Br->getCondition()));
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    Memo.clear();
+    for (const Recurrence &R : Cands)
+      if (Phis.count(R.PN) &&
+          (!Uniform(R.Start) || any_of(R.Latches, [&](BasicBlock *Latch) {
+            return !Uniform(R.PN->getIncomingValueForBlock(Latch));
+          }))) {
+        Phis.erase(R.PN);
+        Changed = true;
+      }
+    for (PHINode *PN : Joins)
+      if (Phis.count(PN) && !all_of(PN->incoming_values(), Uniform)) {
+        Phis.erase(PN);
+        Changed = true;
+      }
+    if (Changed)
+      continue;
+    if (any_of(Joins, [&](PHINode *PN) { return Phis.count(PN); }) &&
+        !all_of(Inner.blocks(), UniformBranch)) {
+      for (PHINode *PN : Joins)
+        Phis.erase(PN);
+      Changed = true;
+      continue;
+    }
+    for (const Recurrence &R : Cands)
+      if (R.L != &Inner && Phis.count(R.PN) &&
+          !leavesTogether(*R.L, R.Latches, UniformBranch, DT)) {
+        for (const Recurrence &Q : Cands)
+          if (Q.L == R.L)
+            Phis.erase(Q.PN);
+        Changed = true;
+      }
+  }
+  return Phis;
+}
+
 UniformLoopShape findUniformLoop(Loop &Inner,
                                  ArrayRef<BasicBlock *> InnerLatches,
                                  const LaneBodyView &Body,
                                  const DominatorTree &DT) {
   UniformLoopShape S;
-  // A start computed before the loop from uniform values (`y = c > 1 ? c :
-  // 1`) is the same in every lane too; each lane's state slot holds it.
-  const SmallPtrSet<PHINode *, 1> NoPhis;
-  for (PHINode &PN : Inner.getHeader()->phis())
-    if (const Value *Start = loopEntryValue(
-            PN, [&](const BasicBlock *BB) { return Inner.contains(BB); });
-        isLaneScalarType(PN.getType()) && Start &&
-        isUniformLaneValue(Start, Body, NoPhis))
-      S.UniformPhis.insert(&PN);
-  // Optimistic fixpoint: drop phis whose next value is not uniform.
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (PHINode *PN : SmallVector<PHINode *, 4>(S.UniformPhis.begin(),
-                                                 S.UniformPhis.end()))
-      for (BasicBlock *Latch : InnerLatches)
-        if (!isUniformLaneValue(PN->getIncomingValueForBlock(Latch), Body,
-                                S.UniformPhis)) {
-          S.UniformPhis.erase(PN);
-          Changed = true;
-          break;
-        }
-  }
+  SmallPtrSet<PHINode *, 8> Phis =
+      uniformRecurrences(Inner, InnerLatches, Body, DT);
   auto UniformBranch = [&](const BasicBlock *BB) {
     auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
     return Br && (!Br->isConditional() ||
-                  isUniformLaneValue(Br->getCondition(), Body, S.UniformPhis));
+                  isUniformLaneValue(Br->getCondition(), Body, Phis));
   };
-  // Every lane that goes on to the next iteration has passed every exit
-  // test: an exit reached only on some paths (`if (v) { if (u) return; }`)
-  // lets lanes leave at different iterations although each test is uniform,
-  // unless every branch of the loop is uniform (`while (k < n && (a || b))`
-  // unrolled): then the lanes take one path through each iteration.
-  auto OnEveryIteration = [&](const BasicBlock *BB) {
-    return all_of(InnerLatches,
-                  [&](const BasicBlock *L) { return DT.dominates(BB, L); });
-  };
-  SmallVector<BasicBlock *, 8> Exiting;
-  Inner.getExitingBlocks(Exiting);
-  if (!all_of(Exiting, UniformBranch) ||
-      (!all_of(Exiting, OnEveryIteration) &&
-       !all_of(Inner.blocks(), UniformBranch))) {
-    S.UniformPhis.clear();
+  if (!leavesTogether(Inner, InnerLatches, UniformBranch, DT))
     return S;
-  }
+  // The cuts read the inner loop's own phis (from lane 0); a nested loop's
+  // are its own cut's.
+  for (PHINode &PN : Inner.getHeader()->phis())
+    if (Phis.count(&PN))
+      S.UniformPhis.insert(&PN);
   // Every lane takes the same path through A, so all enter the loop or
   // none; if not (a masked variant's mask test, a strip-mined loop's trip
   // count test), lanes that skip it shadow one that enters.

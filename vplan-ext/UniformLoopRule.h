@@ -13,10 +13,13 @@
 /// - a value is outside the lane loop when no lane computes it.
 ///
 /// A value is uniform when it comes from outside the lane loop, is a
-/// uniform header phi of the inner loop (an integer, pointer or floating
-/// point recurrence whose start and whose next value on every back edge
-/// are uniform), or is computed in A or I from uniform values without
-/// memory and side effects. The loop is uniform when each exit test is a
+/// uniform phi, or is computed in A or I from uniform values without
+/// memory and side effects. A header phi of the inner loop or of a loop
+/// nested in it (an integer, pointer or floating point recurrence) is
+/// uniform when its start and its value on every back edge are, and a
+/// nested loop's phis only while the lanes leave that loop together; a phi
+/// where paths through the loop join, when its values are and every branch
+/// of the loop is uniform. The loop is uniform when each exit test is a
 /// uniform branch that every iteration passes, or that every lane reaches
 /// on the same path (every branch of I uniform).
 /// When the branches of A (DivergentEntry's included) are not all

@@ -12,6 +12,8 @@ double ref_newton(double, double);
 double ref_newtonm(double, double);
 float ref_spill(float *, int, float);
 float ref_walk(const struct node *, float);
+float ref_nested(float, float, int);
+float ref_nestedx(float, float);
 
 #define N 203
 static float xs[N], of[N], wf[N], tab[100];
@@ -58,6 +60,22 @@ int main(void) {
       of[k] = halvex(xs[k], tv);
     for (int k = 0; k < N; k++) {
       float w = ref_halvex(xs[k], tv);
+      bad += !same(&of[k], &w, sizeof w);
+    }
+    for (int mm = 0; mm < 9; mm += 4) {
+#pragma omp simd
+      for (int k = 0; k < N; k++)
+        of[k] = nested(xs[k], tv, mm);
+      for (int k = 0; k < N; k++) {
+        float w = ref_nested(xs[k], tv, mm);
+        bad += !same(&of[k], &w, sizeof w);
+      }
+    }
+#pragma omp simd
+    for (int k = 0; k < N; k++)
+      of[k] = nestedx(xs[k], tv);
+    for (int k = 0; k < N; k++) {
+      float w = ref_nestedx(xs[k], tv);
       bad += !same(&of[k], &w, sizeof w);
     }
     if (tv > 1.0e12f || tv != tv)

@@ -83,3 +83,33 @@ float walk(const struct node *list, float x) {
     s += p->v * x;
   return s;
 }
+
+// The exit reads a float a nested loop computes: uniform, since the lanes
+// leave the nested loop together (its bound is uniform).
+#pragma omp declare simd uniform(t, m) notinbranch
+float nested(float x, float t, int m) {
+  float y = t;
+  int k = 0;
+  while (y > 1.0f && k < 50) {
+    for (int j = 0; j < (m & 7); j++)
+      y = y > 100.0f ? 50.0f : y - 0.75f;
+    y = y * 0.5f + 0.25f;
+    k++;
+  }
+  return x * y + (float)k;
+}
+
+// The nested loop's bound reads x: the lanes leave it apart, both loops
+// are divergent.
+#pragma omp declare simd uniform(t) notinbranch
+float nestedx(float x, float t) {
+  float y = t;
+  int k = 0;
+  while (y > 1.0f && k < 50) {
+    for (int j = 0; j < ((int)x & 7); j++)
+      y = y > 100.0f ? 50.0f : y - 0.75f;
+    y = y * 0.5f + 0.25f;
+    k++;
+  }
+  return x * y + (float)k;
+}

@@ -20,3 +20,7 @@ double newtonm(double x, double c);
 float spill(float *o, int i, float t);
 #pragma omp declare simd uniform(list) notinbranch
 float walk(const struct node *list, float x);
+#pragma omp declare simd uniform(t, m) notinbranch
+float nested(float x, float t, int m);
+#pragma omp declare simd uniform(t) notinbranch
+float nestedx(float x, float t);
