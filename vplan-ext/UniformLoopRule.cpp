@@ -72,6 +72,13 @@ Value *loopEntryValue(const PHINode &PN,
   return V;
 }
 
+/// Whether \p BB ends in a branch every lane takes alike, by \p Uniform.
+static bool isUniformBranch(const BasicBlock &BB,
+                            function_ref<bool(const Value *)> Uniform) {
+  auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+  return Br && (!Br->isConditional() || Uniform(Br->getCondition()));
+}
+
 /// Whether every lane that enters \p L leaves it in the same iteration
 /// through the same exit, when \p UniformBranch says which branches every
 /// lane takes alike. Every lane that goes on to the next iteration has
@@ -155,8 +162,7 @@ uniformRecurrences(Loop &Inner, ArrayRef<BasicBlock *> InnerLatches,
     return isUniformIn(V, Body, Phis, Memo, 0);
   };
   auto UniformBranch = [&](const BasicBlock *BB) {
-    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
-    return Br && (!Br->isConditional() || Uniform(Br->getCondition()));
+    return isUniformBranch(*BB, Uniform);
   };
   for (bool Changed = true; Changed;) {
     Changed = false;
@@ -203,9 +209,8 @@ UniformLoopShape findUniformLoop(Loop &Inner,
   SmallPtrSet<PHINode *, 8> Phis =
       uniformRecurrences(Inner, InnerLatches, Body, DT);
   auto UniformBranch = [&](const BasicBlock *BB) {
-    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
-    return Br && (!Br->isConditional() ||
-                  isUniformLaneValue(Br->getCondition(), Body, Phis));
+    return isUniformBranch(
+        *BB, [&](const Value *V) { return isUniformLaneValue(V, Body, Phis); });
   };
   if (!leavesTogether(Inner, InnerLatches, UniformBranch, DT))
     return S;
