@@ -208,9 +208,12 @@ UniformLoopShape findUniformLoop(Loop &Inner,
   UniformLoopShape S;
   SmallPtrSet<PHINode *, 8> Phis =
       uniformRecurrences(Inner, InnerLatches, Body, DT);
+  // The set is final: one answer per instruction for every branch test.
+  DenseMap<const Instruction *, bool> Memo;
   auto UniformBranch = [&](const BasicBlock *BB) {
-    return isUniformBranch(
-        *BB, [&](const Value *V) { return isUniformLaneValue(V, Body, Phis); });
+    return isUniformBranch(*BB, [&](const Value *V) {
+      return isUniformIn(V, Body, Phis, Memo, 0);
+    });
   };
   if (!leavesTogether(Inner, InnerLatches, UniformBranch, DT))
     return S;
