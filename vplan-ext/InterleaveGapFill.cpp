@@ -1,6 +1,7 @@
 //===- InterleaveGapFill.cpp - Whole-struct groups for AoS reads ----------===//
 
 #include "vplan-ext/InterleaveGapFill.h"
+#include "vplan-ext/InterleaveGroupModel.h"
 #include "vplan-ext/LaneLoopPrep.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -39,7 +40,7 @@ struct ObjectReads {
   Type *EltTy = nullptr;
   LoadInst *First = nullptr;
   SmallVector<uint64_t, 8> Offsets;
-  bool Mixed = false; ///< loads of different types: LV cannot group them
+  bool Mixed = false; ///< loads of other sizes: LV groups only one size
 };
 
 } // namespace
@@ -76,8 +77,13 @@ ObjectField objectFieldOf(const LoadInst &Ld, const Loop &L) {
           Off.getZExtValue()};
 }
 
-bool fillsObjectGaps(const DataLayout &DL, Type *ObjectTy, Type *EltTy,
-                     ArrayRef<uint64_t> Offsets, bool Mixed) {
+/// Whether InterleaveGapFill reads the fields nobody reads of an object of
+/// type \p ObjectTy whose reads every lane makes are of \p EltTy at
+/// \p Offsets (\p Mixed: of other sizes too, which the vectorizer does not
+/// group with them): when they miss a field and it is made of whole
+/// \p EltTy fields, no more than an interleave group has (maxInterleaveFactor).
+static bool fillsObjectGaps(const DataLayout &DL, Type *ObjectTy, Type *EltTy,
+                            ArrayRef<uint64_t> Offsets, bool Mixed) {
   if (Mixed || !EltTy->isSingleValueType() || EltTy->isVectorTy())
     return false;
   uint64_t Size = DL.getTypeAllocSize(ObjectTy);
@@ -85,38 +91,73 @@ bool fillsObjectGaps(const DataLayout &DL, Type *ObjectTy, Type *EltTy,
   SmallVector<uint64_t, 8> Fields(Offsets);
   llvm::sort(Fields);
   Fields.erase(llvm::unique(Fields), Fields.end());
-  return Elt && Size % Elt == 0 && Size / Elt <= 16 &&
+  return Elt && Size % Elt == 0 && Size / Elt <= maxInterleaveFactor() &&
          Size / Elt != Fields.size() &&
          none_of(Fields, [&](uint64_t O) { return O % Elt; });
 }
 
-bool gathersGappedReads(bool LastPresent, bool Masked, bool MaskedGroups) {
-  return !LastPresent && (!Masked || MaskedGroups);
+SmallVector<ObjectFill, 4>
+findObjectFills(const Loop &L,
+                function_ref<bool(const BasicBlock &)> EveryLaneRuns) {
+  SmallVector<ObjectFill, 4> Fills;
+  MapVector<std::tuple<Value *, Value *, Type *>, ObjectReads> Objects;
+  for (BasicBlock *BB : L.blocks()) {
+    // Only reads every lane makes: a conditional group would be masked,
+    // which x86 without AVX-512 does not do for interleave groups.
+    if (!EveryLaneRuns(*BB))
+      continue;
+    for (Instruction &I : *BB) {
+      auto *Ld = dyn_cast<LoadInst>(&I);
+      if (!Ld || !Ld->isSimple())
+        continue;
+      ObjectField Field = objectFieldOf(*Ld, L);
+      if (!Field)
+        continue;
+      ObjectReads &R = Objects[{Field.Base, Field.Index, Field.ObjectTy}];
+      if (!R.EltTy) {
+        R.Object = Field;
+        R.EltTy = Ld->getType();
+        R.First = Ld;
+      }
+      const DataLayout &DL = Ld->getDataLayout();
+      R.Mixed |=
+          DL.getTypeStoreSize(R.EltTy) != DL.getTypeStoreSize(Ld->getType());
+      R.Offsets.push_back(Field.Offset);
+    }
+  }
+  for (auto &[Key, R] : Objects) {
+    const DataLayout &DL = R.First->getDataLayout();
+    if (!fillsObjectGaps(DL, R.Object.ObjectTy, R.EltTy, R.Offsets, R.Mixed))
+      continue;
+    ObjectFill F{R.First, R.Object, R.EltTy, {}};
+    uint64_t Size = DL.getTypeAllocSize(R.Object.ObjectTy);
+    uint64_t Elt = DL.getTypeStoreSize(R.EltTy);
+    for (uint64_t O = 0; O < Size; O += Elt)
+      if (!is_contained(R.Offsets, O))
+        F.Missing.push_back(O);
+    Fills.push_back(std::move(F));
+  }
+  return Fills;
 }
 
-/// After the first read of \p R (its block runs for every lane), reads the
-/// fields nobody reads: the group then has no gap. Returns how many.
-static unsigned readWholeObject(const ObjectReads &R) {
-  const DataLayout &DL = R.First->getDataLayout();
-  uint64_t Size = DL.getTypeAllocSize(R.Object.ObjectTy);
-  uint64_t Elt = DL.getTypeStoreSize(R.EltTy);
-  IRBuilder<> B(R.First->getNextNode());
-  Value *Elem = B.CreateInBoundsGEP(R.Object.ObjectTy, R.Object.Base,
-                                    {R.Object.Index}, "gap.elem");
-  Align ObjectAlign = DL.getABITypeAlign(R.Object.ObjectTy);
-  unsigned Added = 0;
-  for (uint64_t O = 0; O < Size; O += Elt) {
-    if (is_contained(R.Offsets, O))
-      continue;
+/// After the first read of \p F's object (its block runs for every lane),
+/// reads the fields nobody reads: the group then has no gap. Returns how
+/// many.
+static unsigned readWholeObject(const ObjectFill &F) {
+  const DataLayout &DL = F.First->getDataLayout();
+  IRBuilder<> B(F.First->getNextNode());
+  Value *Elem = B.CreateInBoundsGEP(F.Object.ObjectTy, F.Object.Base,
+                                    {F.Object.Index}, "gap.elem");
+  Align ObjectAlign = DL.getABITypeAlign(F.Object.ObjectTy);
+  for (uint64_t O : F.Missing) {
     Value *Ptr =
         B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Elem, O, "gap.ptr");
     LoadInst *Fill = B.CreateAlignedLoad(
-        R.EltTy, Ptr, commonAlignment(ObjectAlign, O), "gap.fill");
-    Fill->copyMetadata(*R.First, {LLVMContext::MD_access_group});
-    ++Added;
+        F.EltTy, Ptr, commonAlignment(ObjectAlign, O), "gap.fill");
+    Fill->copyMetadata(*F.First, {LLVMContext::MD_access_group});
     ++NumGapLoads;
   }
-  return Added;
+  return F.Missing.size();
 }
 
 unsigned fillInterleaveGaps(Function &F, DominatorTree &DT, LoopInfo &LI,
@@ -124,36 +165,14 @@ unsigned fillInterleaveGaps(Function &F, DominatorTree &DT, LoopInfo &LI,
                             const TargetTransformInfo *TTI) {
   unsigned Added = 0;
   for (Loop *L : LaneLoops) {
-    if (!L->getLoopLatch())
-      continue;
     BasicBlock *Latch = L->getLoopLatch();
-    MapVector<std::tuple<Value *, Value *, Type *>, ObjectReads> Objects;
-    for (BasicBlock *BB : L->blocks()) {
-      // Only reads every lane makes: a conditional group would be masked,
-      // which x86 without AVX-512 does not do for interleave groups.
-      if (!DT.dominates(BB, Latch))
-        continue;
-      for (Instruction &I : *BB) {
-        auto *Ld = dyn_cast<LoadInst>(&I);
-        if (!Ld || !Ld->isSimple())
-          continue;
-        ObjectField Field = objectFieldOf(*Ld, *L);
-        if (!Field)
-          continue;
-        ObjectReads &R = Objects[{Field.Base, Field.Index, Field.ObjectTy}];
-        if (!R.EltTy) {
-          R.Object = Field;
-          R.EltTy = Ld->getType();
-          R.First = Ld;
-        }
-        R.Mixed |= R.EltTy != Ld->getType();
-        R.Offsets.push_back(Field.Offset);
-      }
-    }
-    for (auto &[Key, R] : Objects)
-      if (fillsObjectGaps(F.getDataLayout(), R.Object.ObjectTy, R.EltTy,
-                          R.Offsets, R.Mixed))
-        Added += readWholeObject(R);
+    if (!Latch)
+      continue;
+    for (const ObjectFill &Fill :
+         findObjectFills(*L, [&](const BasicBlock &BB) {
+           return DT.dominates(&BB, Latch);
+         }))
+      Added += readWholeObject(Fill);
   }
   Added += gatherGappedLoads(
       F, DT, LI, LaneLoops,
@@ -211,12 +230,10 @@ static bool freezeVaryingIndex(LoadInst &Ld, const Loop &L) {
   return true;
 }
 
-/// The strided reads of \p LaneLoops whose group would miss its last
-/// member become gathers: reads every lane makes, and, where the target has
-/// masked interleaved accesses (\p MaskedGroups: SVE), reads under a
-/// condition too, each block's apart (LV groups a masked read only with
-/// reads of its own block, and wants the same scalar epilogue for its
-/// gap).
+/// The strided reads of \p LaneLoops whose group (formVectorizerGroups)
+/// would miss its last member become gathers: reads every lane makes, and,
+/// where the target has masked interleaved accesses (\p MaskedGroups: SVE),
+/// reads under a condition too (LV groups those only there).
 static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
                                   LoopInfo &LI, ArrayRef<Loop *> LaneLoops,
                                   bool MaskedGroups) {
@@ -229,20 +246,13 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
   for (Loop *L : LaneLoops) {
     if (!L->getLoopLatch())
       continue;
-    // Strided reads, by step; a read under a condition with its block.
-    struct Access {
-      LoadInst *Ld;
-      const SCEV *Start;
-      int64_t Step;
-      const BasicBlock *Masked;
-    };
-    SmallVector<Access, 8> Strided;
+    SmallVector<StridedAccessDesc, 8> Strided;
     // As the vectorizer sees it: an index that is a recurrence only if it
     // does not wrap (`zext(c + 2 * lane)`) is one under the SCEV predicates
     // the vectorizer adds, and forms groups like any other.
     PredicatedScalarEvolution PSE(SE, *L);
     for (BasicBlock *BB : L->blocks()) {
-      const BasicBlock *Masked =
+      const BasicBlock *Predicated =
           DT.dominates(BB, L->getLoopLatch()) ? nullptr : BB;
       for (Instruction &I : *BB) {
         auto *Ld = dyn_cast<LoadInst>(&I);
@@ -251,51 +261,22 @@ static unsigned gatherGappedLoads(Function &F, DominatorTree &DT,
         const SCEVAddRecExpr *AR = PSE.getAsAddRec(Ld->getPointerOperand());
         if (!AR || AR->getLoop() != L || !AR->isAffine())
           continue;
-        auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-        int64_t Elt = DL.getTypeStoreSize(Ld->getType());
-        if (!Step || Elt == 0)
-          continue;
-        int64_t S = Step->getAPInt().getSExtValue();
-        if (S <= Elt || S % Elt || S / Elt > 16)
-          continue;
-        Strided.push_back({Ld, AR->getStart(), S, Masked});
+        if (auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)))
+          Strided.push_back({Ld, Ld, Ld->getType(), AR,
+                             Step->getAPInt().getSExtValue(), Predicated});
       }
     }
     // A group whose last member is missing makes the vectorizer demand a
     // scalar epilogue iteration, which a lane loop has no room for (the
     // whole loop would stay scalar). Such reads, where no whole struct
     // vouches for the gap, become gathers: their index is frozen, which
-    // hides the stride from the vectorizer.
-    SmallPtrSet<LoadInst *, 8> Done;
-    for (const Access &A : Strided) {
-      if (Done.count(A.Ld))
-        continue;
-      int64_t Elt = DL.getTypeStoreSize(A.Ld->getType());
-      SmallVector<std::pair<const Access *, int64_t>, 8> Members;
-      int64_t Min = 0, Max = 0;
-      for (const Access &B2 : Strided) {
-        if (B2.Step != A.Step || B2.Ld->getType() != A.Ld->getType() ||
-            B2.Masked != A.Masked)
-          continue;
-        auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(B2.Start, A.Start));
-        if (!D)
-          continue;
-        int64_t Off = D->getAPInt().getSExtValue();
-        if (Off <= -A.Step || Off >= A.Step || Off % Elt)
-          continue;
-        Members.push_back({&B2, Off});
-        Min = std::min(Min, Off);
-        Max = std::max(Max, Off);
-      }
-      for (auto &[M, Off] : Members)
-        Done.insert(M->Ld);
-      // The group spans [Min, Min + Step); its last member is at the end.
-      if (!gathersGappedReads(Max == Min + A.Step - Elt, A.Masked,
-                              MaskedGroups))
-        continue;
-      for (auto &[M, Off] : Members)
-        Frozen += freezeVaryingIndex(*M->Ld, *L);
-    }
+    // hides the stride from the vectorizer. The other groups stay as they
+    // are: a group never takes a member another group holds.
+    for (const AccessGroupDesc &G :
+         formVectorizerGroups(*L, LI, Strided, SE, DL, MaskedGroups))
+      if (!G.isReverse() && !G.lastMemberPresent())
+        for (auto &[I, Off] : G.Members)
+          Frozen += freezeVaryingIndex(*cast<LoadInst>(I), *L);
   }
   return Frozen;
 }

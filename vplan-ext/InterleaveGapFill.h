@@ -25,9 +25,12 @@
 #define VPLANEXT_INTERLEAVEGAPFILL_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 
 namespace llvm {
+class BasicBlock;
 class DataLayout;
 class DominatorTree;
 class Function;
@@ -58,21 +61,21 @@ struct ObjectField {
 /// The object field \p Ld reads in the lane loop \p L, if it reads one.
 ObjectField objectFieldOf(const llvm::LoadInst &Ld, const llvm::Loop &L);
 
-/// Whether InterleaveGapFill reads the fields nobody reads of an object of
-/// type \p ObjectTy whose reads every lane makes are of \p EltTy at
-/// \p Offsets (\p Mixed: of other types too, which the vectorizer does not
-/// group with them): when they miss a field and it is made of whole
-/// \p EltTy fields, sixteen at most.
-bool fillsObjectGaps(const llvm::DataLayout &DL, llvm::Type *ObjectTy,
-                     llvm::Type *EltTy, llvm::ArrayRef<uint64_t> Offsets,
-                     bool Mixed);
+/// An object whose reads every lane makes InterleaveGapFill completes: it
+/// reads the \p Missing fields (byte offsets, ascending) as \p EltTy right
+/// after \p First, the first read of the object in the loop's block order.
+struct ObjectFill {
+  llvm::LoadInst *First = nullptr;
+  ObjectField Object; ///< the object, and the field First reads
+  llvm::Type *EltTy = nullptr;
+  llvm::SmallVector<uint64_t, 8> Missing;
+};
 
-/// Whether InterleaveGapFill turns a group of strided reads into gathers:
-/// when it misses its last member (\p LastPresent), for reads every lane
-/// makes, and for reads under a condition (\p Masked) where the target has
-/// masked interleaved accesses (\p MaskedGroups), which the vectorizer
-/// groups only there.
-bool gathersGappedReads(bool LastPresent, bool Masked, bool MaskedGroups);
+/// The objects of lane loop \p L InterleaveGapFill completes, from the
+/// reads in blocks \p EveryLaneRuns says every lane runs.
+llvm::SmallVector<ObjectFill, 4> findObjectFills(
+    const llvm::Loop &L,
+    llvm::function_ref<bool(const llvm::BasicBlock &)> EveryLaneRuns);
 
 /// Completes the strided struct reads of \p LaneLoops (innermost lane loops
 /// of \p F: innermostLaneLoops in LaneLoopPrep.h; \p DT and \p LI describe

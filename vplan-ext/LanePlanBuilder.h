@@ -18,6 +18,7 @@
 #define VPLANEXT_LANEPLANBUILDER_H
 
 #include "vplan-ext/DivergenceAnalysis.h"
+#include "vplan-ext/InterleaveGroupModel.h"
 #include "vplan-ext/LanePlan.h"
 #include "vplan-ext/LoweringRules.h"
 #include "vplan-ext/UniformLoopRule.h"
@@ -48,6 +49,7 @@ class ScalarEvolution;
 namespace vplanext {
 
 class LaneStrideInfo;
+struct AccessStride;
 
 // Like the files that include it, the builder's declaration uses LLVM's
 // names unqualified.
@@ -60,14 +62,9 @@ static constexpr TargetTransformInfo::TargetCostKind CostKind =
 // Interleave groups
 //===----------------------------------------------------------------------===//
 
-/// Constant-stride accesses of one block at offsets within one stride of
-/// each other: what the loop vectorizer makes one interleave group of.
-struct InterleaveGroup {
-  /// Members in program order, with their byte offset from the lowest one.
-  SmallVector<std::pair<const Instruction *, int64_t>, 4> Members;
-  int64_t StrideBytes = 0;
-  Type *EltTy = nullptr;
-};
+/// Strided accesses the loop vectorizer makes one interleave group of
+/// (InterleaveGroupModel).
+using InterleaveGroup = AccessGroupDesc;
 
 //===----------------------------------------------------------------------===//
 // The builder
@@ -292,6 +289,10 @@ private:
                  PlanCost C, std::string Note = "");
   void addMemory(Instruction &I, NodeList &Out);
   void addGroup(const InterleaveGroup &G, NodeList &Out);
+  void addUngroupedStrided(Instruction &I, const AccessStride &S,
+                           bool IsMasked, NodeList &Out);
+  InstructionCost groupGatherCost(const InterleaveGroup &G,
+                                  bool IsMasked) const;
   void chooseCheapestForm(const InterleaveGroup &G, bool IsMasked,
                           PlanNode &N, InstructionCost Vector,
                           function_ref<InstructionCost()> GatherCost,
@@ -311,7 +312,6 @@ private:
   InstructionCost perLaneAccessCost(const Instruction &I, VectorType *VT,
                                     bool IsMasked) const;
   std::optional<int64_t> frozenStride(Instruction &I) const;
-  bool readsWholeObject(const InterleaveGroup &G) const;
   void addCall(CallBase &CB, NodeList &Out);
   InstructionCost widenCost(const Instruction &I) const;
   /// The widened instruction's own cost (widenCost without the cap).

@@ -28,46 +28,44 @@ using namespace llvm;
 
 namespace vplanext {
 
-/// Groups the strided accesses LaneStrideAnalysis found in this loop:
-/// same block, same kind of access, same element type and stride, and
-/// addresses a constant distance apart, less than one stride.
+/// Groups the strided accesses LaneStrideAnalysis found in this loop as
+/// the vectorizer does (formVectorizerGroups), with the reads
+/// InterleaveGapFill adds to complete an object (findObjectFills); a
+/// masked block's accesses are predicated.
 void LanePlanBuilder::formInterleaveGroups() {
-  for (const LaneStrideInfo::Access &A : Strides.accesses()) {
-    if (A.LaneLoop != &L || A.Stride.Kind != AccessStrideKind::Strided ||
-        GroupOf.count(A.I))
+  SmallVector<StridedAccessDesc, 8> Strided;
+  for (const LaneStrideInfo::Access &A : Strides.accesses())
+    if (A.LaneLoop == &L && A.Stride.Kind == AccessStrideKind::Strided)
+      Strided.push_back(
+          {A.I, A.I, getLoadStoreType(A.I),
+           SE.getSCEV(getLoadStorePointerOperand(A.I)), A.Stride.StrideBytes,
+           Masked.count(A.I->getParent()) ? A.I->getParent() : nullptr});
+  for (const ObjectFill &Fill : findObjectFills(
+           L, [&](const BasicBlock &BB) { return !Masked.count(&BB); })) {
+    const AccessStride *S = Strides.getStride(Fill.First);
+    if (!S || S->Kind != AccessStrideKind::Strided)
       continue;
-    Type *EltTy = getLoadStoreType(A.I);
-    int64_t Elt = DL.getTypeStoreSize(EltTy);
-    // A reversed contiguous access is a wide access plus a reverse shuffle.
-    if (Elt == 0 || A.Stride.StrideBytes == -Elt)
+    const SCEV *Ptr = SE.getSCEV(Fill.First->getPointerOperand());
+    Type *IdxTy = DL.getIndexType(Fill.First->getPointerOperandType());
+    for (uint64_t O : Fill.Missing)
+      Strided.push_back(
+          {nullptr, Fill.First, Fill.EltTy,
+           SE.getAddExpr(
+               Ptr,
+               SE.getConstant(IdxTy, int64_t(O) - int64_t(Fill.Object.Offset),
+                              /*isSigned=*/true)),
+           S->StrideBytes, nullptr});
+  }
+  for (AccessGroupDesc &D :
+       formVectorizerGroups(L, LI, Strided, SE, DL,
+                            TTI.enableMaskedInterleavedAccessVectorization())) {
+    // The reads InterleaveGapFill adds alone: no recipe of the scalar code.
+    if (none_of(D.Members, [](const auto &M) { return M.first; }))
       continue;
-    InterleaveGroup G;
-    G.StrideBytes = A.Stride.StrideBytes;
-    G.EltTy = EltTy;
-    const SCEV *Base = SE.getSCEV(getLoadStorePointerOperand(A.I));
-    int64_t Min = 0;
-    for (const LaneStrideInfo::Access &B : Strides.accesses()) {
-      if (B.LaneLoop != &L || B.Stride.Kind != AccessStrideKind::Strided ||
-          B.Stride.StrideBytes != G.StrideBytes || GroupOf.count(B.I) ||
-          B.I->getParent() != A.I->getParent() ||
-          B.I->getOpcode() != A.I->getOpcode() ||
-          getLoadStoreType(B.I) != EltTy)
-        continue;
-      auto *D = dyn_cast<SCEVConstant>(
-          SE.getMinusSCEV(SE.getSCEV(getLoadStorePointerOperand(B.I)), Base));
-      if (!D)
-        continue;
-      int64_t Off = D->getAPInt().getSExtValue();
-      if (Off <= -std::abs(G.StrideBytes) || Off >= std::abs(G.StrideBytes))
-        continue;
-      G.Members.push_back({B.I, Off});
-      Min = std::min(Min, Off);
-    }
-    for (auto &[I, Off] : G.Members) {
-      Off -= Min;
-      GroupOf[I] = Groups.size();
-    }
-    Groups.push_back(std::move(G));
+    for (auto &[I, Off] : D.Members)
+      if (I)
+        GroupOf[I] = Groups.size();
+    Groups.push_back(std::move(D));
   }
 }
 
@@ -222,8 +220,10 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
   case AccessStrideKind::Strided: {
     bool Reverse =
         S->Kind == AccessStrideKind::Strided && S->StrideBytes == -Elt;
-    if (S->Kind == AccessStrideKind::Strided && !Reverse)
-      break; // strided but in no group: a gather
+    if (S->Kind == AccessStrideKind::Strided && !Reverse) {
+      addUngroupedStrided(I, *S, IsMasked, Out);
+      return;
+    }
     if (IsMasked)
       C.Vector = TTI.getMemIntrinsicInstrCost(
           MemIntrinsicCostAttributes(IsLoad ? Intrinsic::masked_load
@@ -256,82 +256,35 @@ void LanePlanBuilder::addMemory(Instruction &I, NodeList &Out) {
   addRecipe(Out, IsLoad ? PlanNode::Gather : PlanNode::Scatter, I, C, Note);
 }
 
-/// Whether InterleaveGapFill completes the group \p G of reads every lane
-/// makes with the other fields of the object they read (fillsObjectGaps):
-/// every member reads a field of the same `p[lane]`, an object one stride
-/// long, which the reads every lane makes read as no other type.
-bool LanePlanBuilder::readsWholeObject(const InterleaveGroup &G) const {
-  SmallVector<uint64_t, 8> Offsets;
-  ObjectField Object;
-  for (auto &[I, Off] : G.Members) {
-    ObjectField F = objectFieldOf(*cast<LoadInst>(I), L);
-    if (!F || (Object && !F.sameObject(Object)))
-      return false;
-    Object = F;
-    Offsets.push_back(F.Offset);
-  }
-  if (DL.getTypeAllocSize(Object.ObjectTy) != uint64_t(G.StrideBytes))
-    return false;
-  bool Mixed = any_of(L.blocks(), [&](const BasicBlock *BB) {
-    return !Masked.count(BB) && any_of(*BB, [&](const Instruction &I) {
-      auto *Ld = dyn_cast<LoadInst>(&I);
-      return Ld && Ld->isSimple() && Ld->getType() != G.EltTy &&
-             objectFieldOf(*Ld, L).sameObject(Object);
-    });
-  });
-  return fillsObjectGaps(DL, Object.ObjectTy, G.EltTy, Offsets, Mixed);
-}
-
 void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
-  const Instruction *First = G.Members.front().first;
-  bool IsLoad = isa<LoadInst>(First);
+  // A group has a member of the scalar code (formInterleaveGroups).
+  const Instruction *First =
+      find_if(G.Members, [](const auto &M) { return M.first; })->first;
+  bool IsLoad = G.isLoad();
   bool IsMasked = Masked.count(First->getParent());
-  int64_t Elt = DL.getTypeStoreSize(G.EltTy);
   auto N = std::make_unique<PlanNode>(PlanNode::Interleave);
   for (auto &[I, Off] : G.Members) {
+    // InterleaveGapFill's extra reads (to be added, or added already with
+    // no users) are not part of the scalar code.
+    if (!I)
+      continue;
     N->Insts.push_back(I);
-    // InterleaveGapFill's extra reads are not part of the scalar code.
     if (!(isa<LoadInst>(I) && I->use_empty()))
       N->Cost += scalarCost(*I);
   }
   PlanNode::NodeKind GatherKind = IsLoad ? PlanNode::Gather : PlanNode::Scatter;
-  // Every member through per-lane addresses, as the vectorizer's cost model
-  // sees it (TTI's figure: the form it picks); what they take is
-  // gatherScatterCost.
-  auto GatherCost = [&] {
-    InstructionCost C = 0;
-    for (auto &[I, Off] : G.Members)
-      C += TTI.getMemIntrinsicInstrCost(
-          MemIntrinsicCostAttributes(
-              IsLoad ? Intrinsic::masked_gather : Intrinsic::masked_scatter,
-              widen(G.EltTy), getLoadStorePointerOperand(I), IsMasked,
-              getLoadStoreAlignment(I), I),
-          CostKind);
-    return C;
-  };
+  auto GatherCost = [&] { return groupGatherCost(G, IsMasked); };
 
   std::string Note;
   raw_string_ostream NS(Note);
   NS << "stride " << G.StrideBytes;
-  int64_t Stride = G.StrideBytes;
-  if (Stride <= Elt || Stride % Elt || Stride / Elt > 16 ||
-      any_of(G.Members, [&](const auto &M) { return M.second % Elt; })) {
-    // No whole-element factor (or a negative stride): LV uses gathers.
-    NS << ": no interleave factor, gathers";
-    N->Kind = GatherKind;
-    N->Cost.Vector = membersGatherScatterCost(G, IsMasked);
-    N->Note = std::move(Note);
-    Out.push_back(std::move(N));
-    return;
-  }
-  unsigned Factor = Stride / Elt;
+  unsigned Factor = G.Factor;
   SmallVector<unsigned, 8> Indices;
   for (auto &[I, Off] : G.Members)
-    if (!is_contained(Indices, unsigned(Off / Elt)))
-      Indices.push_back(Off / Elt);
+    if (!is_contained(Indices, unsigned(Off / G.EltBytes)))
+      Indices.push_back(Off / G.EltBytes);
   llvm::sort(Indices);
-  bool Complete = Indices.size() == Factor;
-  bool LastPresent = Indices.back() == Factor - 1;
+  bool Complete = G.isComplete();
   NS << ", factor " << Factor << ", members ";
   ListSeparator LS(",");
   for (unsigned Idx : Indices)
@@ -340,51 +293,57 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
   Align A = getLoadStoreAlignment(First);
   unsigned AS = getLoadStoreAddressSpace(First);
   auto GroupCost = [&](ArrayRef<unsigned> Idx, bool MaskGaps) {
-    return TTI.getInterleavedMemoryOpCost(First->getOpcode(), WideTy, Factor,
-                                          Idx, A, AS, CostKind, IsMasked,
-                                          MaskGaps);
+    InstructionCost C =
+        TTI.getInterleavedMemoryOpCost(First->getOpcode(), WideTy, Factor, Idx,
+                                       A, AS, CostKind, IsMasked, MaskGaps);
+    // A reversed group reverses each member's lanes too.
+    if (G.isReverse()) {
+      auto *VT = cast<VectorType>(widen(G.EltTy));
+      C += TTI.getShuffleCost(TargetTransformInfo::SK_Reverse, VT, VT, {},
+                              CostKind) *
+           G.Members.size();
+    }
+    return C;
   };
 
   InstructionCost Vector;
   bool MaskedGroups = TTI.enableMaskedInterleavedAccessVectorization();
-  unsigned Unused =
-      IsLoad ? count_if(G.Members,
-                        [](const auto &M) { return M.first->use_empty(); })
-             : 0;
-  if ((IsMasked || (!IsLoad && !Complete)) && !MaskedGroups) {
-    // The vectorizer groups accesses under a mask, and stores with gaps,
-    // only where the target has masked interleaved accesses (x86 has
-    // none): each member is an access of its own.
-    NS << (IsMasked ? ": under a mask" : ": store group with gaps")
-       << ", no masked interleaved access on this target, "
-       << (IsLoad ? "gathers" : "scatters");
+  unsigned Unused = IsLoad ? count_if(G.Members,
+                                      [](const auto &M) {
+                                        return !M.first || M.first->use_empty();
+                                      })
+                           : 0;
+  if (!IsLoad && !Complete && !MaskedGroups) {
+    // The vectorizer keeps a store group with gaps only where the target
+    // has masked interleaved accesses (x86 has none): each member is an
+    // access of its own.
+    NS << ": store group with gaps, no masked interleaved access on this "
+          "target, scatters";
     N->Kind = GatherKind;
     Vector = GatherCost();
   } else if (Complete && Unused) {
-    // InterleaveGapFill already ran (vecclone runs it on every variant):
-    // its reads of the missing fields have no users.
+    // InterleaveGapFill reads the object's missing fields (or has read
+    // them: reads with no users).
     NS << ": complete, " << Unused << " unused read" << (Unused == 1 ? "" : "s")
        << " added by InterleaveGapFill";
     Vector = GroupCost(Indices, false);
   } else if (Complete) {
     NS << ": complete group";
     Vector = GroupCost(Indices, false);
-  } else if (IsLoad && !IsMasked && readsWholeObject(G)) {
-    SmallVector<unsigned, 8> All;
-    for (unsigned K = 0; K != Factor; ++K)
-      All.push_back(K);
-    NS << ": InterleaveGapFill completes it with the struct's other fields";
-    Vector = GroupCost(All, false);
-  } else if (IsLoad &&
-             gathersGappedReads(LastPresent, IsMasked, MaskedGroups)) {
+  } else if (IsLoad && G.isReverse() && !G.lastMemberPresent()) {
+    // LV drops a reversed group with a gap at the end.
+    NS << ": reversed, the last member missing, gathers";
+    N->Kind = GatherKind;
+    Vector = GatherCost();
+  } else if (IsLoad && !G.lastMemberPresent()) {
     // LV would want a scalar epilogue for the gap at the end, which a lane
     // loop has no room for.
     if (IsMasked)
       NS << ": under a mask, the last member missing: InterleaveGapFill "
             "turns it into gathers";
     else
-      NS << ": InterleaveGapFill turns it into gathers, the last member is "
-            "missing and no whole struct is read";
+      NS << ": the last member missing: InterleaveGapFill turns it into "
+            "gathers";
     N->Kind = GatherKind;
     Vector = GatherCost();
   } else if (IsMasked) {
@@ -409,6 +368,58 @@ void LanePlanBuilder::addGroup(const InterleaveGroup &G, NodeList &Out) {
   Out.push_back(std::move(N));
 }
 
+/// Every member of \p G through per-lane addresses, as the vectorizer's
+/// cost model sees it (TTI's figure: the form it picks); what they take is
+/// gatherScatterCost.
+InstructionCost LanePlanBuilder::groupGatherCost(const InterleaveGroup &G,
+                                                 bool IsMasked) const {
+  InstructionCost C = 0;
+  for (auto &[I, Off] : G.Members)
+    if (I)
+      C += TTI.getMemIntrinsicInstrCost(
+          MemIntrinsicCostAttributes(G.isLoad() ? Intrinsic::masked_gather
+                                                : Intrinsic::masked_scatter,
+                                     widen(G.EltTy),
+                                     getLoadStorePointerOperand(I), IsMasked,
+                                     getLoadStoreAlignment(I), I),
+          CostKind);
+  return C;
+}
+
+/// A strided access \p I in no interleave group (formVectorizerGroups: under
+/// a mask where the target has no masked groups, or a stride of no
+/// interleave factor): gathers or scatters, or VF scalar accesses where
+/// those are cheaper, as the vectorizer chooses for it.
+void LanePlanBuilder::addUngroupedStrided(Instruction &I, const AccessStride &S,
+                                          bool IsMasked, NodeList &Out) {
+  InterleaveGroup G;
+  G.Load = isa<LoadInst>(I);
+  G.EltTy = getLoadStoreType(&I);
+  G.EltBytes = DL.getTypeAllocSize(G.EltTy);
+  G.StrideBytes = S.StrideBytes;
+  G.Members.push_back({&I, 0});
+  auto N = std::make_unique<PlanNode>(G.Load ? PlanNode::Gather
+                                             : PlanNode::Scatter);
+  N->Insts.push_back(&I);
+  N->Cost = scalarCost(I);
+  std::string Note;
+  raw_string_ostream NS(Note);
+  NS << strideText(S);
+  int64_t Elt = G.EltBytes;
+  if (interleaveFactor(S.StrideBytes, Elt))
+    NS << ": under a mask, no masked interleaved access on this target";
+  else if (S.StrideBytes % Elt == 0 && std::abs(S.StrideBytes) > Elt)
+    NS << ": factor " << std::abs(S.StrideBytes) / Elt
+       << ", more than the vectorizer groups (" << maxInterleaveFactor()
+       << ")";
+  else
+    NS << ": no whole-element interleave factor";
+  auto GatherCost = [&] { return groupGatherCost(G, IsMasked); };
+  chooseCheapestForm(G, IsMasked, *N, GatherCost(), GatherCost, NS);
+  N->Note = std::move(Note);
+  Out.push_back(std::move(N));
+}
+
 /// LV's own widening decision (setCostBasedWideningDecision) for the group
 /// \p G, which the rewrites leave as \p N's kind at cost \p Vector: of the
 /// forms open to it, the cheapest, noted on \p NS. A group may still lose
@@ -418,7 +429,7 @@ void LanePlanBuilder::chooseCheapestForm(
     const InterleaveGroup &G, bool IsMasked, PlanNode &N,
     InstructionCost Vector, function_ref<InstructionCost()> GatherCost,
     raw_ostream &NS) const {
-  bool IsLoad = isa<LoadInst>(G.Members.front().first);
+  bool IsLoad = G.isLoad();
   PlanNode::NodeKind GatherKind = IsLoad ? PlanNode::Gather : PlanNode::Scatter;
   if (N.Kind == PlanNode::Interleave) {
     InstructionCost Gathers = GatherCost();
@@ -475,7 +486,8 @@ LanePlanBuilder::membersGatherScatterCost(const InterleaveGroup &G,
                                           bool IsMasked) const {
   InstructionCost C = 0;
   for (auto &[I, Off] : G.Members)
-    C += gatherScatterCost(*I, cast<VectorType>(widen(G.EltTy)), IsMasked);
+    if (I)
+      C += gatherScatterCost(*I, cast<VectorType>(widen(G.EltTy)), IsMasked);
   return C;
 }
 
@@ -529,7 +541,7 @@ InstructionCost LanePlanBuilder::scalarizedCost(const InterleaveGroup &G,
   auto *VT = cast<VectorType>(laneWiden(G.EltTy));
   for (auto &[I, Off] : G.Members) {
     // InterleaveGapFill's unused reads: LV drops them when it scalarizes.
-    if (IsLoad && I->use_empty())
+    if (IsLoad && (!I || I->use_empty()))
       continue;
     C += laneValuesCost(*I, VT);
     if (IsMasked)

@@ -47,9 +47,10 @@ exit:
   ret void
 }
 
-; One field of a 64-byte struct: a group of factor 16 would load 16
-; registers to use one; LV loads the 8 floats one by one (the `d` variant
-; of `p[i].f[3]` does: vmovss + vinsertps), and so does the plan.
+; One field of a 64-byte struct: the vectorizer groups no factor above 8
+; (-max-interleave-group-factor), so the gap fill adds no reads; LV loads
+; the 8 floats one by one (the `d` variant of `p[i].f[3]` does: vmovss +
+; vinsertps), and so does the plan.
 %struct.S16 = type { [16 x float] }
 
 define void @wide16(ptr noalias %p, ptr noalias %out) #0 {
@@ -78,10 +79,11 @@ attributes #0 = { nounwind "target-cpu"="haswell" }
 !2 = !{!"llvm.loop.vectorize.width", i32 8}
 
 ; CHECK-LABEL: vplan for lane loop %lane.header in raw, VF 8:
-; CHECK-NEXT:    interleave group: load %x, load %y (stride 12, factor 3, members 0,1: InterleaveGapFill completes it with the struct's other fields), cost scalar {{[0-9]+}} vector {{[0-9]+}}
+; The gap fill's read of p[lane].z completes the group (members 0,1,2).
+; CHECK-NEXT:    interleave group: load %x, load %y (stride 12, factor 3, members 0,1,2: complete, 1 unused read added by InterleaveGapFill), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    widen: 1 instruction, cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; Gathers or VF scalar loads each: LV takes the cheaper (here the loads).
-; CHECK-NEXT:    per-lane memory: load %v0, load %v1 (stride 12, factor 3, members 0,1: InterleaveGapFill turns it into gathers, the last member is missing and no whole struct is read; per-lane loads cheaper ({{[0-9]+}} < {{[0-9]+}})), cost scalar {{[0-9]+}} vector {{[0-9]+}}
+; CHECK-NEXT:    per-lane memory: load %v0, load %v1 (stride 12, factor 3, members 0,1: the last member missing: InterleaveGapFill turns it into gathers; per-lane loads cheaper ({{[0-9]+}} < {{[0-9]+}})), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    widen: 2 instructions, cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    interleave group: load %w0, load %w3 (stride 16, factor 4, members 0,3: gaps inside, last member present, LV keeps the group), cost scalar {{[0-9]+}} vector {{[0-9]+}}
 ; CHECK-NEXT:    widen: 6 instructions, cost scalar {{[0-9]+}} vector {{[0-9]+}}
@@ -92,4 +94,4 @@ attributes #0 = { nounwind "target-cpu"="haswell" }
 ; CHECK-NEXT:    total:
 !3 = distinct !{!3, !1, !2}
 ; CHECK-LABEL: vplan for lane loop %lane.header in wide16, VF 8:
-; CHECK-NEXT:    per-lane memory: load %f (stride 64, factor 16, members 0: InterleaveGapFill completes it with the struct's other fields; gathers cheaper ({{[0-9]+}} < {{[0-9]+}}); per-lane loads cheaper ({{[0-9]+}} < {{[0-9]+}})), cost scalar {{[0-9]+}} vector {{[0-9]+}}
+; CHECK-NEXT:    per-lane memory: load %f (stride 64: factor 16, more than the vectorizer groups (8); per-lane loads cheaper ({{[0-9]+}} < {{[0-9]+}})), cost scalar {{[0-9]+}} vector {{[0-9]+}}
