@@ -289,8 +289,8 @@ private:
                  PlanCost C, std::string Note = "");
   void addMemory(Instruction &I, NodeList &Out);
   void addGroup(const InterleaveGroup &G, NodeList &Out);
-  void addUngroupedStrided(Instruction &I, const AccessStride &S,
-                           bool IsMasked, NodeList &Out);
+  void addUngroupedStrided(Instruction &I, const AccessStride &S, bool IsMasked,
+                           NodeList &Out);
   InstructionCost groupGatherCost(const InterleaveGroup &G,
                                   bool IsMasked) const;
   void chooseCheapestForm(const InterleaveGroup &G, bool IsMasked,

@@ -377,11 +377,10 @@ InstructionCost LanePlanBuilder::groupGatherCost(const InterleaveGroup &G,
   for (auto &[I, Off] : G.Members)
     if (I)
       C += TTI.getMemIntrinsicInstrCost(
-          MemIntrinsicCostAttributes(G.isLoad() ? Intrinsic::masked_gather
-                                                : Intrinsic::masked_scatter,
-                                     widen(G.EltTy),
-                                     getLoadStorePointerOperand(I), IsMasked,
-                                     getLoadStoreAlignment(I), I),
+          MemIntrinsicCostAttributes(
+              G.isLoad() ? Intrinsic::masked_gather : Intrinsic::masked_scatter,
+              widen(G.EltTy), getLoadStorePointerOperand(I), IsMasked,
+              getLoadStoreAlignment(I), I),
           CostKind);
   return C;
 }
@@ -398,8 +397,8 @@ void LanePlanBuilder::addUngroupedStrided(Instruction &I, const AccessStride &S,
   G.EltBytes = DL.getTypeAllocSize(G.EltTy);
   G.StrideBytes = S.StrideBytes;
   G.Members.push_back({&I, 0});
-  auto N = std::make_unique<PlanNode>(G.Load ? PlanNode::Gather
-                                             : PlanNode::Scatter);
+  auto N =
+      std::make_unique<PlanNode>(G.Load ? PlanNode::Gather : PlanNode::Scatter);
   N->Insts.push_back(&I);
   N->Cost = scalarCost(I);
   std::string Note;
@@ -410,8 +409,7 @@ void LanePlanBuilder::addUngroupedStrided(Instruction &I, const AccessStride &S,
     NS << ": under a mask, no masked interleaved access on this target";
   else if (S.StrideBytes % Elt == 0 && std::abs(S.StrideBytes) > Elt)
     NS << ": factor " << std::abs(S.StrideBytes) / Elt
-       << ", more than the vectorizer groups (" << maxInterleaveFactor()
-       << ")";
+       << ", more than the vectorizer groups (" << maxInterleaveFactor() << ")";
   else
     NS << ": no whole-element interleave factor";
   auto GatherCost = [&] { return groupGatherCost(G, IsMasked); };
