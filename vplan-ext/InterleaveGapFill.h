@@ -10,14 +10,17 @@
 ///
 /// The accessed struct is a whole object (C's effective-type rules: `p[i].a`
 /// is read through a `struct P3` lvalue), so reading its other fields cannot
-/// fault. This utility adds unused loads of the missing fields (same element
-/// type) next to the read, which completes the group: LV emits wide loads
+/// fault. This utility adds unused loads of the missing fields (of the first
+/// read's type; LV groups fields of one size whatever their type) next to
+/// the object's first read, which completes the group: LV emits wide loads
 /// and shuffles with no epilogue, and the unused lanes of the shuffles are
-/// deleted afterwards. Strided reads of plain arrays whose group would still
-/// miss its last member (reading it could fault) become gathers instead:
-/// their index is frozen, which hides the stride from LV. On a target with
-/// masked interleaved accesses (SVE) LV groups reads under a condition too,
-/// and wants the same epilogue for their gap: those become gathers as well.
+/// deleted afterwards. Then the groups LV will form are computed
+/// (InterleaveGroupModel.h, the model the plan reads too): a group of reads
+/// that still misses its last member (a plain array's: reading it could
+/// fault) becomes gathers: its members' indices are frozen, which hides the
+/// stride from LV. On a target with masked interleaved accesses (SVE) LV
+/// groups reads under a condition too, and wants the same epilogue for
+/// their gap: those become gathers as well.
 //
 //===----------------------------------------------------------------------===//
 

@@ -87,8 +87,8 @@ static std::optional<int64_t> joinDistance(const StridedAccessDesc &A,
                                            uint64_t Size, ScalarEvolution &SE,
                                            const DataLayout &DL,
                                            bool PredicatedGroups) {
-  if (A.StrideBytes != B.StrideBytes || A.isLoad() != B.isLoad() ||
-      DL.getTypeAllocSize(A.Ty) != Size ||
+  if (A.Segment != B.Segment || A.StrideBytes != B.StrideBytes ||
+      A.isLoad() != B.isLoad() || DL.getTypeAllocSize(A.Ty) != Size ||
       getLoadStoreAddressSpace(A.At) != getLoadStoreAddressSpace(B.At))
     return std::nullopt;
   if ((A.Predicated || B.Predicated) &&

@@ -59,6 +59,10 @@ struct StridedAccessDesc {
   /// The access's block when the vectorizer predicates it (it does not
   /// dominate the latch, or the plan masks it); null otherwise.
   const llvm::BasicBlock *Predicated = nullptr;
+  /// Accesses group only with accesses of the same segment. The plan, which
+  /// sees a lane loop before the cuts that may put its blocks into lane
+  /// loops of their own, makes each block one; null: the whole loop.
+  const llvm::BasicBlock *Segment = nullptr;
 
   bool isLoad() const;
 };

@@ -31,7 +31,8 @@ namespace vplanext {
 /// Groups the strided accesses LaneStrideAnalysis found in this loop as
 /// the vectorizer does (formVectorizerGroups), with the reads
 /// InterleaveGapFill adds to complete an object (findObjectFills); a
-/// masked block's accesses are predicated.
+/// masked block's accesses are predicated. Each block is a segment of its
+/// own: a cut may put the blocks of this loop into different lane loops.
 void LanePlanBuilder::formInterleaveGroups() {
   SmallVector<StridedAccessDesc, 8> Strided;
   for (const LaneStrideInfo::Access &A : Strides.accesses())
@@ -39,7 +40,8 @@ void LanePlanBuilder::formInterleaveGroups() {
       Strided.push_back(
           {A.I, A.I, getLoadStoreType(A.I),
            SE.getSCEV(getLoadStorePointerOperand(A.I)), A.Stride.StrideBytes,
-           Masked.count(A.I->getParent()) ? A.I->getParent() : nullptr});
+           Masked.count(A.I->getParent()) ? A.I->getParent() : nullptr,
+           A.I->getParent()});
   for (const ObjectFill &Fill : findObjectFills(
            L, [&](const BasicBlock &BB) { return !Masked.count(&BB); })) {
     const AccessStride *S = Strides.getStride(Fill.First);
@@ -54,7 +56,7 @@ void LanePlanBuilder::formInterleaveGroups() {
                Ptr,
                SE.getConstant(IdxTy, int64_t(O) - int64_t(Fill.Object.Offset),
                               /*isSigned=*/true)),
-           S->StrideBytes, nullptr});
+           S->StrideBytes, nullptr, Fill.First->getParent()});
   }
   for (AccessGroupDesc &D :
        formVectorizerGroups(L, LI, Strided, SE, DL,
