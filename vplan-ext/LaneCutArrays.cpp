@@ -191,26 +191,18 @@ void Cutter::buildLatch2() {
     for (auto &[I, P] : V2)
       P->addIncoming(N.OldOut[I], N.Act2);
   }
-  // Back edges. In a uniform loop whose lanes all entered, every lane
-  // leaves in the same round, and its exit overwrites what a back edge
-  // records before anything reads it: the back edges record nothing, so
-  // the vectorized latch stores the exit's values without blending them
-  // into the old ones every round.
-  bool KeepOld = !D.UniformLoop || D.ShadowLanes;
-  auto Kept = [&](Value *Old) {
-    return KeepOld ? Old : PoisonValue::get(Old->getType());
-  };
+  // Back edges.
   for (auto [S, C] : zip(InnerLatches, N.Continue)) {
     // A shadow lane stays out of the lanes that entered.
     A2->addIncoming(D.ShadowLanes ? N.Active : B.getTrue(), C);
     if (R2)
-      R2->addIncoming(Kept(N.OldResume), C);
+      R2->addIncoming(N.OldResume, C);
     for (auto [P, Old] : zip(P2, N.OldLanding))
-      P->addIncoming(Kept(Old), C);
+      P->addIncoming(Old, C);
     for (auto [PN, SP] : zip(N.StatePhis, S2))
       SP->addIncoming(InLoop2(PN->getIncomingValueForBlock(S)), C);
     for (auto &[I, P] : V2)
-      P->addIncoming(Kept(N.OldOut[I]), C);
+      P->addIncoming(N.OldOut[I], C);
   }
   // Exits.
   for (const Redirect &R : N.Redirects) {

@@ -186,17 +186,22 @@ void Cutter::enterLoop2() {
   // the lane loop, is one); a shadowed loop's only in its copy.
   if (!D.ShadowLanes)
     recomputeLaneAffine(B, PartI, N.Lane2, N.InI);
+  // What the latch records for a lane that does not leave this round: its
+  // old resume point, landing and crossing values. In a uniform loop whose
+  // lanes all entered, every lane leaves in the same round and its exit
+  // overwrites them before anything reads them: poison, so the vectorized
+  // latch stores the exit's values without blending them into the old ones
+  // every round.
+  bool KeepsOld = !D.UniformLoop || D.ShadowLanes;
+  auto Old = [&](Type *T, AllocaInst *Arr, const Twine &Name) -> Value * {
+    return KeepsOld ? loadLane(B, T, Arr, N.Lane2, Name) : PoisonValue::get(T);
+  };
   for (auto &[I, Needs] : Cross)
     if (partOf(I->getParent()) == PartI)
-      N.OldOut[I] = loadLane(B, I->getType(), N.CrossArr[I], N.Lane2,
-                             I->getName() + ".old");
-  N.OldResume = D.NeedResume ? B.CreateLoad(D.MaskTy,
-                                            lanePtr(B, N.Resume, N.Lane2),
-                                            "resume.old")
-                             : nullptr;
+      N.OldOut[I] = Old(I->getType(), N.CrossArr[I], I->getName() + ".old");
+  N.OldResume = D.NeedResume ? Old(D.MaskTy, N.Resume, "resume.old") : nullptr;
   for (auto [PN, Arr] : zip(D.LandingPhis, N.LandingArr))
-    N.OldLanding.push_back(loadLane(B, PN->getType(), Arr, N.Lane2,
-                                    PN->getName() + ".old"));
+    N.OldLanding.push_back(Old(PN->getType(), Arr, PN->getName() + ".old"));
   // Every lane runs a uniform loop's iterations whenever any does.
   if (D.UniformLoop)
     B.CreateBr(IH);
