@@ -12,7 +12,10 @@
 #                           a tiny size, a tiny compile-time run, the report
 #                           and chart; writes into the build dir only
 #   extra arguments are passed to the benchmark binary
-#                           (e.g. --benchmark_filter=ifelse)
+#                           (e.g. --benchmark_filter=ifelse); such a run is
+#                           not a full one and writes its report into the
+#                           build dir (partial.{json,md,png}), never over
+#                           bench/results or the README
 #
 # Environment: VECCLONE_PLUGIN (default build/lib/VecClone.so),
 # BENCH_BUILD (default build/bench), CC_CLANG (clang-22), CC_GCC (gcc),
@@ -196,23 +199,30 @@ if ! "$PY" -c 'import matplotlib' 2>/dev/null && [ -x /usr/bin/python3 ]; then
   PY=/usr/bin/python3
 fi
 
+# Repetitions run in random order, so a slow phase of the (shared) machine
+# does not land on one comparator only. 330 benchmarks (15 kernels x 11
+# configurations x 2 sizes without AVX-512); each repetition estimates its
+# iteration count afresh, so the suite costs about 2 x reps x min_time per
+# benchmark of CPU time.
+full=(--benchmark_repetitions=5 --benchmark_min_time=0.05
+      --benchmark_enable_random_interleaving=true
+      --benchmark_display_aggregates_only=true)
 if [ "$smoke" = 1 ]; then
   gjson=$out/smoke-gbench.json json=$out/smoke.json md=$out/smoke.md png=$out/smoke.png
   bargs=(--smoke)
   ctargs=(--functions 8 --reps 1)
   readme=()
+elif [ ${#pass[@]} -gt 0 ]; then
+  # Some benchmarks only: the checked-in results stay the last full run's.
+  gjson=$out/partial-gbench.json json=$out/partial.json md=$out/partial.md png=$out/partial.png
+  bargs=("${full[@]}")
+  ctargs=(--functions 100 --reps 3)
+  readme=()
 else
   mkdir -p "$here/results"
   gjson=$out/gbench.json
   json=$here/results/latest.json md=$here/results/latest.md png=$here/results/latest.png
-  # Repetitions run in random order, so a slow phase of the (shared) machine
-  # does not land on one comparator only.
-  # 330 benchmarks (15 kernels x 11 configurations x 2 sizes without
-  # AVX-512); each repetition estimates its iteration count afresh, so the
-  # suite costs about 2 x reps x min_time per benchmark of CPU time.
-  bargs=(--benchmark_repetitions=5 --benchmark_min_time=0.05
-         --benchmark_enable_random_interleaving=true
-         --benchmark_display_aggregates_only=true)
+  bargs=("${full[@]}")
   ctargs=(--functions 100 --reps 3)
   # The README's bench section (between its bench:begin/end markers).
   readme=(--readme "$root/README.md")

@@ -14,6 +14,7 @@ here=$(cd "$1" && pwd)
 name=$(basename "$here")
 shift
 plugin=${1:-$here/../../build/lib/VecClone.so}
+case $plugin in /*) ;; *) plugin=$PWD/$plugin ;; esac
 march=${2:--march=x86-64-v3}
 clang=${CLANG:-/usr/lib/llvm-22/bin/clang}
 clangxx=${CLANGXX:-/usr/lib/llvm-22/bin/clang++}
@@ -29,7 +30,7 @@ cc() { # compiler prefix flags...
 }
 cc gcc ref_ -O0
 cc gcc gcc_
-cc "$clang" plain_
+cc "$clang" plain_ -Wno-pass-failed
 cc "$clang" ours_ -fpass-plugin="$plugin"
 # The same objects linked in five orders: where each configuration's code
 # lands moves loop and branch alignment, which alone changes a search

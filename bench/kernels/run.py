@@ -24,7 +24,9 @@ printed with SLOWER THAN --novec.
 
 --only a,b --update re-runs those kernels and keeps every other row of
 the existing --json, writing the whole table again (close calls re-run on
-a quieter machine).
+a quieter machine). --only without --update, and --smoke, write into
+BUILD/bench/ unless --md and --json say where: the checked-in table
+(bench/kernels/results.{md,json}) is always a whole run's.
 
 --smoke runs each kernel's first (small) test configuration twice, at the
 last thread count only: a check that the harness and the answers are right,
@@ -84,9 +86,17 @@ def main():
     # With --only: keep the other kernels' rows of the existing --json and
     # write the whole table again (re-running close calls).
     p.add_argument("--update", action="store_true")
-    p.add_argument("--md", default=os.path.join(HERE, "results.md"))
-    p.add_argument("--json", default=os.path.join(HERE, "results.json"))
+    p.add_argument("--md", default=None)
+    p.add_argument("--json", default=None)
     o = p.parse_args()
+    # The checked-in table is a whole run's (or --update's, which keeps the
+    # other rows): a run of some kernels, or a smoke run, writes into the
+    # build directory unless told where.
+    partial = (o.only and not o.update) or o.smoke
+    dest = os.path.join(o.build, "bench") if partial else HERE
+    os.makedirs(dest, exist_ok=True)
+    o.md = o.md or os.path.join(dest, "results.md")
+    o.json = o.json or os.path.join(dest, "results.json")
     kwrun = os.path.join(o.build, "bin", "kw-run")
     pocl = os.path.join(o.build, "bin", "kw-pocl")
     have_pocl = os.access(pocl, os.X_OK)
