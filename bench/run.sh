@@ -13,9 +13,11 @@
 #                           and chart; writes into the build dir only
 #   extra arguments are passed to the benchmark binary
 #                           (e.g. --benchmark_filter=ifelse); such a run is
-#                           not a full one and writes its report into the
+#                           not a full one: it writes its report into the
 #                           build dir (partial.{json,md,png}), never over
-#                           bench/results or the README
+#                           bench/results or the README, and runs neither
+#                           the OpenCL kernels nor the full compile-time
+#                           measurement
 #
 # Environment: VECCLONE_PLUGIN (default build/lib/VecClone.so),
 # BENCH_BUILD (default build/bench), CC_CLANG (clang-22), CC_GCC (gcc),
@@ -32,6 +34,7 @@ GCC=${CC_GCC:-gcc}
 CXX=${CXX:-g++}
 
 smoke=0
+partial=0
 pass=()
 for arg in "$@"; do
   case $arg in
@@ -213,11 +216,13 @@ if [ "$smoke" = 1 ]; then
   ctargs=(--functions 8 --reps 1)
   readme=()
 elif [ ${#pass[@]} -gt 0 ]; then
-  # Some benchmarks only: the checked-in results stay the last full run's.
+  # Some benchmarks only: the checked-in results stay the last full run's;
+  # the compile time is a token one and the OpenCL kernels do not run.
   gjson=$out/partial-gbench.json json=$out/partial.json md=$out/partial.md png=$out/partial.png
   bargs=("${full[@]}")
-  ctargs=(--functions 100 --reps 3)
+  ctargs=(--functions 8 --reps 1)
   readme=()
+  partial=1
 else
   mkdir -p "$here/results"
   gjson=$out/gbench.json
@@ -258,7 +263,7 @@ rm -f "$ctjson"
 # answers; its markdown is appended to the report.
 kmd=$out/kernels.md
 rm -f "$kmd"
-if [ -x "$here/kernels/run.sh" ]; then
+if [ -x "$here/kernels/run.sh" ] && [ "$partial" = 0 ]; then
   kargs=()
   [ "$smoke" = 1 ] && kargs=(--smoke)
   BENCH_BUILD=$out "$here/kernels/run.sh" ${kargs[@]+"${kargs[@]}"} || status=1

@@ -10,23 +10,24 @@
 //===----------------------------------------------------------------------===//
 
 #include "plugin/Plugin.h"
+#include "kernel-wrap/KernelWrapPass.h"
 #include "vecclone/PinSignatures.h"
 #include "vecclone/PointeeTypes.h"
-#include "vecclone/ScalarContraction.h"
 #include "vecclone/ScalableVariantCleanup.h"
+#include "vecclone/ScalarContraction.h"
 #include "vecclone/SimdCallLoops.h"
 #include "vecclone/TerminateScopes.h"
 #include "vecclone/VecClonePass.h"
-#include "kernel-wrap/KernelWrapPass.h"
+#include "vplan-ext/DivergenceAnalysis.h"
 #include "vplan-ext/LaneLoopFission.h"
 #include "vplan-ext/LaneLoopPrep.h"
-#include "vplan-ext/LaneMaskSimplify.h"
-#include "vplan-ext/MaskPhiWidening.h"
-#include "vplan-ext/DivergenceAnalysis.h"
 #include "vplan-ext/LaneLoopVectorize.h"
+#include "vplan-ext/LaneMaskSimplify.h"
 #include "vplan-ext/LanePlan.h"
-#include "vplan-ext/StrideAnalysis.h"
+#include "vplan-ext/MaskPhiWidening.h"
 #include "vplan-ext/SimdLoopPass.h"
+#include "vplan-ext/StrideAnalysis.h"
+#include "vplan-ext/UniformVectorPhis.h"
 #include "vplan-ext/WorkItemAccessGroups.h"
 #include "vplan-ext/WorkItemLoopPlan.h"
 #include "llvm/Config/llvm-config.h"
@@ -179,9 +180,14 @@ static void registerDefaultPipeline(PassBuilder &PB) {
         // again before its vectorizer: the lane loops are forced loops.
         MPM.addPass(createModuleToFunctionPassAdaptor(
             vecclone::CloseTerminateScopesPass()));
-        if (Level != OptimizationLevel::O0)
+        if (Level != OptimizationLevel::O0) {
+          // The round loops' splat phis (counters, flags) as scalars,
+          // before the masks that remain take the data's width.
+          MPM.addPass(createModuleToFunctionPassAdaptor(
+              vplanext::UniformVectorPhisPass()));
           MPM.addPass(createModuleToFunctionPassAdaptor(
               vplanext::MaskPhiWideningPass()));
+        }
       });
 }
 

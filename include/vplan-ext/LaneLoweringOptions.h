@@ -49,8 +49,8 @@ struct LaneLoweringOptions {
   bool VerifyPlan = false;
   /// `verify-vectorizer` (`-vplan-ext-verify-vectorizer`): a lane loop
   /// whose plan said vectorize and which the loop vectorizer declines is a
-  /// compile error (the plan's model of the vectorizer checked). Off in the
-  /// test suite until the known disagreements are modelled.
+  /// compile error (the plan's model of the vectorizer checked). On, with
+  /// `verify-plan`, in the test suite and the fuzz runs.
   bool VerifyVectorizer = false;
   /// Testing only (`-vplan-ext-verify-plan-fault`): every plan's shape
   /// counts one inner loop more than it has, so that verify mode's error
