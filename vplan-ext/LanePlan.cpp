@@ -624,7 +624,7 @@ void LanePlanBuilder::buildNodes() {
   BOSCCRegions.clear();
   BlockSet Scope(L.block_begin(), L.block_end());
   buildScope(Scope, &L, nullptr, P.Nodes);
-  P.Declined = findDeclinedLaneLoop(P.Nodes);
+  std::tie(P.Declined, P.DeclinedWhy) = findDeclinedLaneLoop(P.Nodes);
 }
 
 void LanePlanBuilder::run() {
@@ -814,8 +814,8 @@ static LaneLoopVerdict verdictOf(const LanePlan &P,
   V.ScalarInnerWidth = P.getScalarInnerWidth();
   // An invalid or zero cost says nothing: the vectorizer decides. A lane
   // loop the vectorizer declines stays scalar whatever the costs say.
-  if (const Instruction *I = P.getDeclined())
-    V.Declined = whyVectorizerDeclines(*I);
+  if (P.getDeclined())
+    V.Declined = P.getDeclinedWhy();
   else if (const Instruction *I = P.getNoWrapAssumed())
     if (const char *Why = whyVectorizerDeclinesNoWrap(*I))
       V.Declined = Why;

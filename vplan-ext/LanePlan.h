@@ -252,9 +252,13 @@ public:
   /// may dominate.
   const llvm::CallBase *getUnpricedCall() const { return UnpricedCall; }
   /// An instruction the vectorizer declines any loop for
-  /// (whyVectorizerDeclines) in a lane loop the cut leaves whole: the lane
-  /// loop stays scalar whatever its costs; null otherwise.
+  /// (whyVectorizerDeclines), or an access of a set it declines a loop for
+  /// (findDeclinedAccess), in a lane loop the cut leaves whole:
+  /// the lane loop stays scalar whatever its costs; null otherwise.
   const llvm::Instruction *getDeclined() const { return Declined; }
+  /// What the lane loop holds that the vectorizer declines (with
+  /// getDeclined).
+  const char *getDeclinedWhy() const { return DeclinedWhy; }
   /// The first access whose recipe holds only if its index does not wrap:
   /// the vectorizer checks that at run time (a SCEV predicate), or, when
   /// the function is optimized for size, declines the loop. Null if none.
@@ -301,6 +305,7 @@ private:
   PlanCost Cost;
   const llvm::CallBase *UnpricedCall = nullptr;
   const llvm::Instruction *Declined = nullptr;
+  const char *DeclinedWhy = nullptr;
   const llvm::Instruction *NoWrapAssumed = nullptr;
   bool PartlyDeclined = false;
   CutRefusal NoCut;

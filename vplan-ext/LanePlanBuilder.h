@@ -280,7 +280,8 @@ private:
   InstructionCost scalarInnerIterCost(const Loop &C, unsigned Width) const;
   void planScalarInnerLoop(const Loop &C, PlanNode &N) const;
   static void costAsScalar(PlanNode &N);
-  static const Instruction *findDeclinedLaneLoop(const NodeList &Nodes);
+  std::pair<const Instruction *, const char *>
+  findDeclinedLaneLoop(const NodeList &Nodes) const;
   void costDeclinedLaneLoops(NodeList &Nodes) const;
   void costRefusedCuts(NodeList &Nodes) const;
   static void leaveWhole(PlanNode &N);

@@ -10,6 +10,7 @@
 
 #include "vplan-ext/LanePlanBuilder.h"
 #include "vplan-ext/LoweringRules.h"
+#include "vplan-ext/StrideAnalysis.h"
 #include "vplan-ext/WideIntDivision.h"
 #include "llvm/Analysis/IVDescriptors.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -235,6 +236,31 @@ static const Instruction *firstDeclined(const PlanNode &N) {
   return Declined;
 }
 
+/// Why the vectorizer declines the lane loop that holds the nodes \p Begin
+/// to \p End, and the instruction that says so; {null, null} if it does
+/// not.
+template <typename It>
+static std::pair<const Instruction *, const char *>
+whyDeclined(It Begin, It End, const LaneStrideInfo &Strides) {
+  SmallVector<const Instruction *, 16> Accesses;
+  for (It N = Begin; N != End; ++N) {
+    if (const Instruction *I = firstDeclined(**N))
+      return {I, whyVectorizerDeclines(*I)};
+    (*N)->forEach([&](const PlanNode &X) {
+      for (const Instruction *I : X.insts())
+        if (isa<LoadInst, StoreInst>(I))
+          Accesses.push_back(I);
+    });
+  }
+  auto SameForEveryLane = [&](const Instruction &I) {
+    const AccessStride *S = Strides.getStride(&I);
+    return S && S->Kind == AccessStrideKind::Uniform;
+  };
+  if (const Instruction *St = findDeclinedAccess(Accesses, SameForEveryLane))
+    return {St, SharedLocalDependenceReason};
+  return {nullptr, nullptr};
+}
+
 /// A reduction the vectorizer keeps as one vector and folds at the end,
 /// whose folding TTI prices (an arithmetic one, a minimum or a maximum).
 static bool isFoldedReduction(RecurKind K) {
@@ -408,8 +434,7 @@ void LanePlanBuilder::costDeclinedLaneLoops(NodeList &Nodes) const {
   for (auto Begin = Nodes.begin(); Begin != Nodes.end();) {
     auto End = std::find_if(Begin, Nodes.end(),
                             [](const auto &N) { return isCutApart(*N); });
-    if (std::any_of(Begin, End,
-                    [](const auto &N) { return firstDeclined(*N); })) {
+    if (whyDeclined(Begin, End, Strides).first) {
       P.PartlyDeclined = true;
       for (auto It = Begin; It != End; ++It)
         costAsScalar(**It);
@@ -447,13 +472,11 @@ void LanePlanBuilder::costRefusedCuts(NodeList &Nodes) const {
 /// The instruction the vectorizer declines the lane loop for when the cut
 /// takes nothing of \p Nodes (the lane loop's) apart: the lane loop stays
 /// one loop, and stays scalar whatever its costs; else null.
-const Instruction *LanePlanBuilder::findDeclinedLaneLoop(const NodeList &Nodes) {
+std::pair<const Instruction *, const char *>
+LanePlanBuilder::findDeclinedLaneLoop(const NodeList &Nodes) const {
   if (any_of(Nodes, [](const auto &N) { return isCutApart(*N); }))
-    return nullptr;
-  for (const auto &N : Nodes)
-    if (const Instruction *I = firstDeclined(*N))
-      return I;
-  return nullptr;
+    return {nullptr, nullptr};
+  return whyDeclined(Nodes.begin(), Nodes.end(), Strides);
 }
 
 } // namespace vplanext

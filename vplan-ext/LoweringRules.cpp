@@ -463,6 +463,30 @@ const char *whyVectorizerDeclinesNoWrap(const Instruction &I) {
          "not make when optimizing for size";
 }
 
+const char *const SharedLocalDependenceReason =
+    "a store to a local every lane shares, which the loop reads or writes "
+    "again";
+
+const Instruction *
+findDeclinedAccess(ArrayRef<const Instruction *> Accesses,
+                   function_ref<bool(const Instruction &)> SameForEveryLane) {
+  // The shared local an access reaches, or null.
+  auto SharedLocal = [](const Instruction *I) -> const AllocaInst * {
+    const Value *Ptr = getLoadStorePointerOperand(I);
+    const auto *AI =
+        Ptr ? dyn_cast<AllocaInst>(getUnderlyingObject(Ptr)) : nullptr;
+    return AI && !AI->getMetadata(LaneArrayMDName) ? AI : nullptr;
+  };
+  for (const Instruction *St : Accesses)
+    if (const AllocaInst *AI = isa<StoreInst>(St) && SameForEveryLane(*St)
+                                   ? SharedLocal(St)
+                                   : nullptr)
+      for (const Instruction *I : Accesses)
+        if (I != St && SharedLocal(I) == AI)
+          return St;
+  return nullptr;
+}
+
 bool callNeedsSerialLanes(const CallBase &CB) {
   // memset, memcpy and memmove are a lane's own writes (like its stores),
   // which the vectorizer cannot widen: run lane by lane, they leave the

@@ -172,6 +172,19 @@ const char *whyVectorizerDeclines(const llvm::Instruction &I);
 /// SCEV check, which the vectorizer does not make in a function optimized
 /// for size.
 const char *whyVectorizerDeclinesNoWrap(const llvm::Instruction &I);
+/// Why the loop vectorizer declines a loop for the store findDeclinedAccess
+/// finds.
+extern const char *const SharedLocalDependenceReason;
+/// Of a lane loop's loads and stores \p Accesses, taken together, a store
+/// the loop vectorizer declines the loop for, or null: a store to a local
+/// every lane shares (one the lanes have no copies of: too large, or
+/// `-vecclone-private-local-bytes=0`), at an address the same for every
+/// lane (\p SameForEveryLane), that another access of the lane loop
+/// reaches. One address for every iteration, written by one and read or
+/// written by the next: its dependence check refuses the loop.
+const llvm::Instruction *findDeclinedAccess(
+    llvm::ArrayRef<const llvm::Instruction *> Accesses,
+    llvm::function_ref<bool(const llvm::Instruction &)> SameForEveryLane);
 
 /// Cost of an instruction of an if/else region: what BOSCC saves when no
 /// lane takes its side. With a target, the reciprocal throughput TTI gives
