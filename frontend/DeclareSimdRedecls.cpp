@@ -9,6 +9,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -108,9 +109,25 @@ static Expr *retarget(ASTContext &Ctx, Expr *E, FunctionDecl *FD) {
                              DRE->getLocation(), Own->getType(), VK_LValue);
 }
 
+/// Whether a clause of \p A depends on a template parameter: the pragma of
+/// a template's pattern (`aligned(a : N * 2)`), which Sema instantiates
+/// for each specialization itself. Copied as it is, code generation would
+/// evaluate `N * 2` and crash.
+static bool isDependent(const OMPDeclareSimdDeclAttr *A) {
+  auto Dependent = [](const Expr *E) {
+    return E && E->isInstantiationDependent();
+  };
+  return Dependent(A->getSimdlen()) || any_of(A->uniforms(), Dependent) ||
+         any_of(A->aligneds(), Dependent) ||
+         any_of(A->alignments(), Dependent) ||
+         any_of(A->linears(), Dependent) || any_of(A->steps(), Dependent);
+}
+
 OMPDeclareSimdDeclAttr *
 DeclareSimdRedeclsConsumer::cloneFor(const OMPDeclareSimdDeclAttr *A,
                                      FunctionDecl *FD) {
+  if (isDependent(A))
+    return nullptr;
   auto Retarget = [&](auto Range, SmallVectorImpl<Expr *> &Out) {
     for (Expr *E : Range) {
       Expr *R = retarget(*Ctx, E, FD);
