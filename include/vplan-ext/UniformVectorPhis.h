@@ -16,7 +16,11 @@
 /// such phis) and whose users only read that value (extractelement, a
 /// reduction of the lanes' or / and / min / max, a bitcast of an `<N x i1>`
 /// to an integer) or are part of the same network; it computes the network
-/// as scalars and deletes the vector one. It runs at the end of the
+/// inside loops as scalars and deletes the vector one. What the phis start
+/// from, computed once before a loop, stays vector code and its first lane
+/// is read: it may be the end of a long chain of selects, which as scalar
+/// code meets the AArch64 DAG combiner's doubling time on such chains
+/// (docs/design/reliability.md). It runs at the end of the
 /// pipeline, before MaskPhiWidening, on vecclone's variants and functions
 /// with vplan-ext lane loops.
 //
