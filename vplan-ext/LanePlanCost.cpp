@@ -469,9 +469,10 @@ void LanePlanBuilder::costRefusedCuts(NodeList &Nodes) const {
   }
 }
 
-/// The instruction the vectorizer declines the lane loop for when the cut
-/// takes nothing of \p Nodes (the lane loop's) apart: the lane loop stays
-/// one loop, and stays scalar whatever its costs; else null.
+/// The instruction the vectorizer declines the lane loop for, and why,
+/// when the cut takes nothing of \p Nodes (the lane loop's) apart: the lane
+/// loop stays one loop, and stays scalar whatever its costs; else
+/// {null, null}.
 std::pair<const Instruction *, const char *>
 LanePlanBuilder::findDeclinedLaneLoop(const NodeList &Nodes) const {
   if (any_of(Nodes, [](const auto &N) { return isCutApart(*N); }))

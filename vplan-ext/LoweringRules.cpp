@@ -470,19 +470,18 @@ const char *const SharedLocalDependenceReason =
 const Instruction *
 findDeclinedAccess(ArrayRef<const Instruction *> Accesses,
                    function_ref<bool(const Instruction &)> SameForEveryLane) {
-  // The shared local an access reaches, or null.
-  auto SharedLocal = [](const Instruction *I) -> const AllocaInst * {
+  // The shared local each access reaches (null: none), found once.
+  SmallVector<const AllocaInst *, 16> Local;
+  for (const Instruction *I : Accesses) {
     const Value *Ptr = getLoadStorePointerOperand(I);
     const auto *AI =
         Ptr ? dyn_cast<AllocaInst>(getUnderlyingObject(Ptr)) : nullptr;
-    return AI && !AI->getMetadata(LaneArrayMDName) ? AI : nullptr;
-  };
-  for (const Instruction *St : Accesses)
-    if (const AllocaInst *AI = isa<StoreInst>(St) && SameForEveryLane(*St)
-                                   ? SharedLocal(St)
-                                   : nullptr)
-      for (const Instruction *I : Accesses)
-        if (I != St && SharedLocal(I) == AI)
+    Local.push_back(AI && !AI->getMetadata(LaneArrayMDName) ? AI : nullptr);
+  }
+  for (auto [K, St] : enumerate(Accesses))
+    if (Local[K] && isa<StoreInst>(St) && SameForEveryLane(*St))
+      for (auto [J, AI] : enumerate(Local))
+        if (J != K && AI == Local[K])
           return St;
   return nullptr;
 }
