@@ -28,6 +28,15 @@ static bool hasFMA(const Function &F) {
       "+fma");
 }
 
+/// -ffast-math (`reassoc` on a floating-point operation): the user lets
+/// rounding change, in variants as in scalar code, and the backend may fuse
+/// freely; gcc's clones fuse there too.
+static bool isFastMath(const Function &F) {
+  return any_of(instructions(F), [](const Instruction &I) {
+    return isa<FPMathOperator>(I) && I.hasAllowReassoc();
+  });
+}
+
 /// When the scalar function's target has no FMA, nothing the variant's ISA
 /// (AVX-512 implies FMA) could fuse may stay fusable, or a lane's answer
 /// would differ from the scalar function's: llvm.fmuladd (and its
@@ -41,7 +50,9 @@ void keepScalarContraction(Function &V, const Function &Scalar) {
       V.addFnAttr(NoContractionAttr);
     return;
   }
-  // `contract` flags come from -ffp-contract=fast (or -ffast-math), where
+  if (isFastMath(V))
+    return;
+  // `contract` flags come from -ffp-contract=fast, where
   // clang also tells the backend to fuse whatever it can: only then do the
   // multiplies need fences after vectorization.
   bool FastContraction = false;
@@ -120,18 +131,13 @@ static void fuse(Instruction &AddSub, unsigned Op) {
 }
 
 bool pinScalarContraction(Function &Scalar) {
-  if (!hasFMA(Scalar) || Scalar.hasFnAttribute(NoContractionAttr))
+  if (!hasFMA(Scalar) || Scalar.hasFnAttribute(NoContractionAttr) ||
+      isFastMath(Scalar))
     return false;
   SmallVector<std::pair<Instruction *, unsigned>, 8> Fusions;
   bool FastContraction = false;
   for (Instruction &I : instructions(Scalar)) {
-    if (!isa<FPMathOperator>(I))
-      continue;
-    // -ffast-math: the user lets rounding change, in variants as in scalar
-    // code, and the backend may fuse freely.
-    if (I.hasAllowReassoc())
-      return false;
-    if (!I.hasAllowContract())
+    if (!isa<FPMathOperator>(I) || !I.hasAllowContract())
       continue;
     FastContraction = true;
     if (!isAddOrSub(&I))

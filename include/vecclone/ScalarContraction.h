@@ -7,7 +7,8 @@
 ///
 /// - The variant's ISA may have FMA (AVX-512 implies it) where the scalar
 ///   function's target has none. The variant is then built without anything
-///   fusable (keepScalarContraction, when its body is copied) and, after
+///   fusable (keepScalarContraction, when its body is copied; not under
+///   `-ffast-math`, which lets rounding change) and, after
 ///   vectorization, every multiply that feeds an add or subtract is fenced
 ///   (ContractionFencePass): under `-ffp-contract=fast` clang asks the
 ///   backend to fuse whatever it can, whatever the IR's flags say.
@@ -33,8 +34,9 @@ constexpr const char *NoContractionAttr = "vecclone-no-contraction";
 
 /// Splits llvm.fmuladd (and its constrained form, under
 /// `#pragma STDC FENV_ACCESS ON`) and drops `contract` flags in \p V when
-/// \p Scalar's target has no FMA; when there were such flags (fast
-/// contraction), tags \p V with NoContractionAttr.
+/// \p Scalar's target has no FMA and the body is not `-ffast-math` (no
+/// `reassoc`: there the user lets rounding change); when there were such
+/// flags (fast contraction), tags \p V with NoContractionAttr.
 void keepScalarContraction(llvm::Function &V, const llvm::Function &Scalar);
 
 /// When \p Scalar's target has FMA and its body has `contract` flags
