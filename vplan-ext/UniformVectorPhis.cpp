@@ -75,6 +75,7 @@ private:
   Value *scalarOf(Value *V);
   Value *scalarOfInst(Instruction &I);
   void replaceReader(Instruction &U, Value *S);
+  void simplifyBuilt();
 
   Function &F;
   const LoopInfo &LI;
@@ -87,6 +88,8 @@ private:
   DenseMap<Value *, Value *> Scalar;
   /// Scalar phis still without their incoming values.
   SmallVector<PHINode *, 8> Pending;
+  /// The scalar operations made, to simplify at the end.
+  SmallVector<WeakTrackingVH, 16> Built;
 };
 
 /// Whether every lane of \p V holds the same value: a splat constant or
@@ -226,13 +229,24 @@ Value *SplatNetwork::scalarOfInst(Instruction &I) {
   if (!SI)
     return S;
   SI->copyIRFlags(&I);
-  // `select c, true, false`, a poison side, ...: what it already is.
-  if (Value *Simpler =
-          simplifyInstruction(SI, SimplifyQuery(F.getDataLayout()))) {
-    SI->eraseFromParent();
-    return Simpler;
-  }
+  Built.push_back(SI);
   return SI;
+}
+
+/// `select c, true, false`, a poison side, ...: what each built scalar
+/// already is. Only once every scalar phi has its incoming values, as
+/// InstSimplify reads them.
+void SplatNetwork::simplifyBuilt() {
+  SimplifyQuery Q(F.getDataLayout());
+  for (WeakTrackingVH &VH : Built) {
+    auto *SI = dyn_cast_or_null<Instruction>(VH);
+    if (!SI)
+      continue;
+    if (Value *Simpler = simplifyInstruction(SI, Q)) {
+      SI->replaceAllUsesWith(Simpler);
+      SI->eraseFromParent();
+    }
+  }
 }
 
 /// \p U reads the common value \p S of its operand's lanes.
@@ -265,6 +279,7 @@ bool SplatNetwork::run() {
     for (auto [In, BB] : zip(PN->incoming_values(), PN->blocks()))
       S->addIncoming(scalarOf(In), BB);
   }
+  simplifyBuilt();
   // Only members use members now. What only they used (a broadcast's
   // insertelement) goes with them.
   SmallVector<WeakTrackingVH, 16> Operands;
