@@ -88,8 +88,9 @@ private:
   DenseMap<Value *, Value *> Scalar;
   /// Scalar phis still without their incoming values.
   SmallVector<PHINode *, 8> Pending;
-  /// The scalar operations made, to simplify at the end.
-  SmallVector<WeakTrackingVH, 16> Built;
+  /// The scalar operations made, to simplify at the end (nothing else
+  /// deletes them before).
+  SmallVector<Instruction *, 16> Built;
 };
 
 /// Whether every lane of \p V holds the same value: a splat constant or
@@ -238,15 +239,11 @@ Value *SplatNetwork::scalarOfInst(Instruction &I) {
 /// InstSimplify reads them.
 void SplatNetwork::simplifyBuilt() {
   SimplifyQuery Q(F.getDataLayout());
-  for (WeakTrackingVH &VH : Built) {
-    auto *SI = dyn_cast_or_null<Instruction>(VH);
-    if (!SI)
-      continue;
+  for (Instruction *SI : Built)
     if (Value *Simpler = simplifyInstruction(SI, Q)) {
       SI->replaceAllUsesWith(Simpler);
       SI->eraseFromParent();
     }
-  }
 }
 
 /// \p U reads the common value \p S of its operand's lanes.
